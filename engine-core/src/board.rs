@@ -1,0 +1,514 @@
+//! The fast playout board: stones, chains with exact liberty counts, simple ko, Zobrist hash.
+//!
+//! Each chain is a circular list of its stones (`next`) with every stone pointing at the chain's
+//! head; the head holds the chain's size, its exact number of liberties and the sum of their
+//! indices, so a chain in atari names its last liberty in O(1). A merge relabels the smaller
+//! chain and splices the two lists; a capture walks the captured list and credits each distinct
+//! neighbouring chain once per freed point. Empty points are kept in a list with an index map
+//! for O(1) random sampling. Everything lives in fixed arrays: the board is `Copy` and no
+//! method allocates.
+
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::error::MoveError;
+use crate::geometry::{Geometry, Point, MAX_CELLS, MAX_SIZE};
+use crate::zobrist;
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const OFF_BOARD: u8 = 3;
+
+#[inline]
+fn code(c: Color) -> u8 {
+    c as u8 + 1
+}
+
+/// One mailbox cell. The chain fields (`size`, `libs`, `lib_sum`) are meaningful at heads only.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    color: u8,
+    /// Head of the chain this stone belongs to; 0 (a guard cell) for empty points.
+    head: u16,
+    /// Next stone of the same chain (circular).
+    next: u16,
+    /// Position in `empties` while the point is empty.
+    empty_pos: u16,
+    size: u16,
+    libs: u16,
+    lib_sum: u32,
+}
+
+/// A Go position with simple ko, for playouts and tree search (see the module docs).
+#[derive(Clone, Copy)]
+pub struct Board {
+    geometry: Geometry,
+    /// The point an immediate single-stone recapture would be played on; 0 when none.
+    ko: u16,
+    empty_count: u16,
+    hash: u64,
+    captures: [u32; 2],
+    stones: [Bitboard; 2],
+    on_board: Bitboard,
+    empties: [Point; MAX_SIZE * MAX_SIZE],
+    cells: [Cell; MAX_CELLS],
+}
+
+impl Board {
+    /// An empty board of the given geometry.
+    pub fn new(geometry: Geometry) -> Board {
+        let mut board = Board {
+            geometry,
+            ko: 0,
+            empty_count: 0,
+            hash: 0,
+            captures: [0; 2],
+            stones: [Bitboard::EMPTY; 2],
+            on_board: Bitboard::EMPTY,
+            empties: [Point(0); MAX_SIZE * MAX_SIZE],
+            cells: [Cell {
+                color: OFF_BOARD,
+                ..Cell::default()
+            }; MAX_CELLS],
+        };
+        for p in geometry.points() {
+            board.cells[p.index()].color = EMPTY;
+            board.add_empty(p);
+            board.on_board.set(geometry.bit(p));
+        }
+        board
+    }
+
+    /// An empty board of `size` x `size`, or `None` outside 2..=25.
+    pub fn with_size(size: usize) -> Option<Board> {
+        Geometry::new(size).map(Board::new)
+    }
+
+    #[inline]
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.geometry.size()
+    }
+
+    /// Zobrist hash of the stones (not of the ko point or the player to move).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones captured so far by `c`.
+    pub fn captures(&self, c: Color) -> u32 {
+        self.captures[c.index()]
+    }
+
+    /// The point where an immediate ko recapture is forbidden, if any.
+    pub fn ko_point(&self) -> Option<Point> {
+        (self.ko != 0).then_some(Point(self.ko))
+    }
+
+    /// The stone on `p`, or `None` for an empty point or a guard cell.
+    #[inline]
+    pub fn color_at(&self, p: Point) -> Option<Color> {
+        match self.cells[p.index()].color {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Whether `p` is an empty on-board point.
+    #[inline]
+    pub fn is_empty(&self, p: Point) -> bool {
+        self.cells[p.index()].color == EMPTY
+    }
+
+    /// Whether `p` is an on-board point (empty or not).
+    #[inline]
+    pub fn is_on_board(&self, p: Point) -> bool {
+        p.index() < MAX_CELLS && self.cells[p.index()].color != OFF_BOARD
+    }
+
+    /// The empty points, in no particular order.
+    #[inline]
+    pub fn empty_points(&self) -> &[Point] {
+        &self.empties[..self.empty_count as usize]
+    }
+
+    /// Stones of one colour.
+    #[inline]
+    pub fn stones(&self, c: Color) -> &Bitboard {
+        &self.stones[c.index()]
+    }
+
+    /// All on-board points.
+    #[inline]
+    pub fn on_board(&self) -> &Bitboard {
+        &self.on_board
+    }
+
+    /// Empty on-board points as a bitboard.
+    pub fn empty_set(&self) -> Bitboard {
+        self.on_board
+            .and_not(&self.stones[0])
+            .and_not(&self.stones[1])
+    }
+
+    /// Number of stones on the board.
+    pub fn stone_count(&self) -> u32 {
+        self.stones[0].count() + self.stones[1].count()
+    }
+
+    /// Head of the chain through the stone on `p` (all stones of a chain share it).
+    #[inline]
+    pub fn chain_head(&self, p: Point) -> Point {
+        Point(self.cells[p.index()].head)
+    }
+
+    /// Exact liberty count of the chain through the stone on `p`.
+    #[inline]
+    pub fn chain_liberties(&self, p: Point) -> u32 {
+        let h = self.cells[p.index()].head as usize;
+        self.cells[h].libs as u32
+    }
+
+    /// Number of stones of the chain through the stone on `p`.
+    #[inline]
+    pub fn chain_size(&self, p: Point) -> u32 {
+        let h = self.cells[p.index()].head as usize;
+        self.cells[h].size as u32
+    }
+
+    /// The only liberty of the chain through `p` when it is in atari.
+    #[inline]
+    pub fn atari_point(&self, p: Point) -> Option<Point> {
+        let head = &self.cells[self.cells[p.index()].head as usize];
+        (head.libs == 1).then_some(Point(head.lib_sum as u16))
+    }
+
+    /// The stones of the chain through the stone on `p`.
+    pub fn chain_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let head = self.cells[p.index()].head;
+        let mut current = Some(head);
+        std::iter::from_fn(move || {
+            let s = current?;
+            let next = self.cells[s as usize].next;
+            current = (next != head).then_some(next);
+            Some(Point(s))
+        })
+    }
+
+    /// The liberties of the chain through the stone on `p`, found by walking its stones.
+    pub fn chain_liberty_set(&self, p: Point) -> Bitboard {
+        let mut libs = Bitboard::EMPTY;
+        for s in self.chain_stones(p) {
+            for n in self.geometry.neighbors(s) {
+                if self.is_empty(n) {
+                    libs.set(self.geometry.bit(n));
+                }
+            }
+        }
+        libs
+    }
+
+    /// Whether `c` playing on the empty point `p` would leave its new chain without liberty and
+    /// capture nothing.
+    #[inline]
+    pub fn is_suicide(&self, c: Color, p: Point) -> bool {
+        let me = code(c);
+        for n in self.geometry.neighbors(p) {
+            let cell = &self.cells[n.index()];
+            match cell.color {
+                EMPTY => return false,
+                OFF_BOARD => {}
+                color => {
+                    let libs = self.cells[cell.head as usize].libs;
+                    if (color == me) == (libs > 1) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether `c` may play on `p` under simple ko with suicide forbidden.
+    #[inline]
+    pub fn is_legal(&self, c: Color, p: Point) -> bool {
+        self.is_empty(p) && p.0 != self.ko && !self.is_suicide(c, p)
+    }
+
+    /// Why `c` may not play on `p` (simple ko; suicide only when `suicide_allowed` is false).
+    pub fn check(&self, c: Color, p: Point, suicide_allowed: bool) -> Result<(), MoveError> {
+        if !self.is_on_board(p) {
+            Err(MoveError::OffBoard)
+        } else if !self.is_empty(p) {
+            Err(MoveError::Occupied)
+        } else if p.0 == self.ko {
+            Err(MoveError::Ko)
+        } else if !suicide_allowed && self.is_suicide(c, p) {
+            Err(MoveError::Suicide)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Whether `p` is an eye of `c` that a playout must not fill: all four neighbours are `c`
+    /// (or the edge), and the diagonals do not make it false (at most one enemy diagonal in the
+    /// centre, none on the edge).
+    #[inline]
+    pub fn is_eye(&self, c: Color, p: Point) -> bool {
+        let me = code(c);
+        for n in self.geometry.neighbors(p) {
+            let color = self.cells[n.index()].color;
+            if color != me && color != OFF_BOARD {
+                return false;
+            }
+        }
+        let enemy = 3 - me;
+        let mut bad = 0;
+        let mut edge = 0;
+        for d in self.geometry.diagonals(p) {
+            let color = self.cells[d.index()].color;
+            bad += (color == enemy) as u32;
+            edge |= (color == OFF_BOARD) as u32;
+        }
+        bad + edge < 2
+    }
+
+    /// Plays `c` on `p`. The point must be empty (and, for a legal move, not the ko point); if the new chain ends up
+    /// without liberty (suicide, which only rules that allow it let through), it is removed.
+    pub fn play(&mut self, c: Color, p: Point) {
+        debug_assert!(self.is_empty(p));
+        let me = code(c);
+        let enemy = 3 - me;
+        let pi = p.index();
+        self.ko = 0;
+        self.remove_empty(p);
+        self.stones[c.index()].set(self.geometry.bit(p));
+        self.hash ^= zobrist::STONE[c.index()][pi];
+        self.cells[pi] = Cell {
+            color: me,
+            head: p.0,
+            next: p.0,
+            empty_pos: 0,
+            size: 1,
+            libs: 0,
+            lib_sum: 0,
+        };
+
+        let mut heads = [0u16; 4];
+        let mut distinct = 0;
+        for n in self.geometry.neighbors(p) {
+            let cell = self.cells[n.index()];
+            match cell.color {
+                EMPTY => {
+                    self.cells[pi].libs += 1;
+                    self.cells[pi].lib_sum += n.0 as u32;
+                }
+                OFF_BOARD => {}
+                _ => {
+                    if !heads[..distinct].contains(&cell.head) {
+                        heads[distinct] = cell.head;
+                        distinct += 1;
+                        let head = &mut self.cells[cell.head as usize];
+                        head.libs -= 1;
+                        head.lib_sum -= p.0 as u32;
+                    }
+                }
+            }
+        }
+
+        let mut my_head = p.0;
+        for &h in &heads[..distinct] {
+            if self.cells[h as usize].color == me {
+                my_head = self.merge(my_head, h);
+            }
+        }
+
+        let mut captured = 0;
+        let mut captured_at = 0;
+        for &h in &heads[..distinct] {
+            let head = self.cells[h as usize];
+            if head.color == enemy && head.libs == 0 {
+                captured += head.size as u32;
+                captured_at = h;
+                self.remove_chain(h);
+            }
+        }
+        self.captures[c.index()] += captured;
+
+        let mine = self.cells[my_head as usize];
+        if mine.libs == 0 {
+            self.captures[c.opponent().index()] += mine.size as u32;
+            self.remove_chain(my_head);
+        } else if captured == 1 && mine.size == 1 && mine.libs == 1 {
+            self.ko = captured_at;
+        }
+    }
+
+    /// A pass: lifts the ko restriction.
+    pub fn pass(&mut self) {
+        self.ko = 0;
+    }
+
+    /// Takes the whole chain through `p` off the board (dead-stone removal before scoring).
+    pub fn remove_chain_at(&mut self, p: Point) {
+        if self.color_at(p).is_some() {
+            let head = self.cells[p.index()].head;
+            self.remove_chain(head);
+        }
+    }
+
+    /// Black's area minus White's at the end of a playout: stones plus empty points whose
+    /// neighbours are all of one colour. Exact when every empty region is a single point, as
+    /// after a light playout; [`Score`](crate::Score) floods larger regions.
+    pub fn playout_score(&self) -> i32 {
+        let mut score = self.stones[0].count() as i32 - self.stones[1].count() as i32;
+        for &p in self.empty_points() {
+            let mut seen = 0u8;
+            for n in self.geometry.neighbors(p) {
+                seen |= 1 << self.cells[n.index()].color;
+            }
+            let stones = seen & (1 << BLACK | 1 << WHITE);
+            if stones == 1 << BLACK {
+                score += 1;
+            } else if stones == 1 << WHITE {
+                score -= 1;
+            }
+        }
+        score
+    }
+
+    /// Joins chains `a` and `b` (same colour, adjacent through the stone just played); returns
+    /// the surviving head.
+    fn merge(&mut self, a: u16, b: u16) -> u16 {
+        if a == b {
+            return a;
+        }
+        let (big, small) = if self.cells[a as usize].size >= self.cells[b as usize].size {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        // Liberties of the small chain that the big one lacks, each counted once.
+        let mut counted = Bitboard::EMPTY;
+        let mut added = 0u16;
+        let mut added_sum = 0u32;
+        let mut s = small;
+        loop {
+            for q in self.geometry.neighbors(Point(s)) {
+                let bit = q.index();
+                if self.cells[bit].color == EMPTY
+                    && !counted.contains(bit)
+                    && !self.is_liberty_of(q, big)
+                {
+                    counted.set(bit);
+                    added += 1;
+                    added_sum += q.0 as u32;
+                }
+            }
+            s = self.cells[s as usize].next;
+            if s == small {
+                break;
+            }
+        }
+        loop {
+            self.cells[s as usize].head = big;
+            s = self.cells[s as usize].next;
+            if s == small {
+                break;
+            }
+        }
+        let big_next = self.cells[big as usize].next;
+        self.cells[big as usize].next = self.cells[small as usize].next;
+        self.cells[small as usize].next = big_next;
+        let small_size = self.cells[small as usize].size;
+        let head = &mut self.cells[big as usize];
+        head.size += small_size;
+        head.libs += added;
+        head.lib_sum += added_sum;
+        big
+    }
+
+    #[inline]
+    fn is_liberty_of(&self, q: Point, head: u16) -> bool {
+        self.geometry
+            .neighbors(q)
+            .iter()
+            .any(|n| self.cells[n.index()].head == head)
+    }
+
+    /// Takes the chain with head `h` off the board, crediting a liberty to each distinct
+    /// neighbouring chain of the other colour for every freed point.
+    fn remove_chain(&mut self, h: u16) {
+        let color = self.cells[h as usize].color;
+        let other = 3 - color;
+        let ci = (color - 1) as usize;
+        let mut s = h;
+        loop {
+            let next = self.cells[s as usize].next;
+            let p = Point(s);
+            self.cells[s as usize].color = EMPTY;
+            self.cells[s as usize].head = 0;
+            self.add_empty(p);
+            self.stones[ci].clear(self.geometry.bit(p));
+            self.hash ^= zobrist::STONE[ci][s as usize];
+            let mut credited = [0u16; 4];
+            let mut distinct = 0;
+            for n in self.geometry.neighbors(p) {
+                let cell = self.cells[n.index()];
+                if cell.color == other && !credited[..distinct].contains(&cell.head) {
+                    credited[distinct] = cell.head;
+                    distinct += 1;
+                    let head = &mut self.cells[cell.head as usize];
+                    head.libs += 1;
+                    head.lib_sum += s as u32;
+                }
+            }
+            s = next;
+            if s == h {
+                break;
+            }
+        }
+    }
+
+    #[inline]
+    fn add_empty(&mut self, p: Point) {
+        self.cells[p.index()].empty_pos = self.empty_count;
+        self.empties[self.empty_count as usize] = p;
+        self.empty_count += 1;
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, p: Point) {
+        let pos = self.cells[p.index()].empty_pos;
+        self.empty_count -= 1;
+        let last = self.empties[self.empty_count as usize];
+        self.empties[pos as usize] = last;
+        self.cells[last.index()].empty_pos = pos;
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f)?;
+        let g = self.geometry;
+        for row in (0..g.size()).rev() {
+            for col in 0..g.size() {
+                let p = g.point(col, row).unwrap();
+                let ch = match self.color_at(p) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                write!(f, "{ch}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,5 @@
+//! The tengen player and tools: Monte Carlo tree search, time control, the GTP engine session,
+//! the match and tournament runner and the benchmark. `main.rs` only parses the command line.
+
+pub mod clock;
+pub mod player;

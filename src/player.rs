@@ -1,0 +1,123 @@
+//! What the GTP front end asks of a player, and the simplest honest player (uniform random).
+
+use crate::clock::Clock;
+use engine_core::{Color, Game, Move, Point};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// A player's answer to `genmove`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Play(Move),
+    Resign,
+}
+
+/// Everything a player needs to choose one move.
+pub struct MoveRequest<'a> {
+    pub game: &'a Game,
+    pub color: Color,
+    /// The mover's clock as the controller last described it.
+    pub clock: &'a Clock,
+    /// `kgs-genmove_cleanup`: capture dead stones before passing.
+    pub cleanup: bool,
+    /// Set by the front end when the controller interrupts: answer with the best move so far.
+    pub stop: &'a AtomicBool,
+}
+
+/// One root candidate of a search, as analysis output shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    pub mv: Move,
+    pub visits: u64,
+    /// Win probability for the player to move, 0..=1.
+    pub winrate: f64,
+    /// Prior probability the search gave the move before reading, 0..=1.
+    pub prior: f64,
+    /// Lower confidence bound of the win rate (may be negative), same scale.
+    pub lcb: f64,
+    /// Expected score lead of the player to move, in points.
+    pub score_lead: f64,
+    /// Principal variation starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// A snapshot of the search on one position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Analysis {
+    /// Root candidates, best first.
+    pub candidates: Vec<Candidate>,
+    /// Per on-board point in [`Geometry::points`](engine_core::Geometry::points) order: +1 owned
+    /// by Black, -1 by White, from the playouts' final positions.
+    pub ownership: Vec<f32>,
+    /// Playouts run for this snapshot (tree reuse included).
+    pub playouts: u64,
+}
+
+/// Periodic analysis callback: called about every `interval` while a search runs.
+pub struct Reporter<'a> {
+    pub interval: Duration,
+    pub callback: &'a mut dyn FnMut(&Analysis),
+}
+
+/// Life and death at the end of a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FinalStatus {
+    pub dead: Vec<Point>,
+    pub seki: Vec<Point>,
+}
+
+/// A Go player the GTP front end can drive.
+pub trait Player: Send {
+    /// Chooses a move. Must return promptly once `request.stop` is set.
+    fn genmove(&mut self, request: &MoveRequest, report: Option<&mut Reporter>) -> Decision;
+
+    /// Analyses the position for `color` until `stop` is set, reporting every interval.
+    fn analyze(&mut self, game: &Game, color: Color, stop: &AtomicBool, report: &mut Reporter);
+
+    /// Which stones are dead or in seki in a finished game.
+    fn final_status(&mut self, game: &Game) -> FinalStatus;
+
+    /// Thinks on the opponent's time until `stop` is set (only with `--ponder`).
+    fn ponder(&mut self, _game: &Game, _stop: &AtomicBool) {}
+}
+
+/// Uniformly random legal moves that never fill the mover's own eyes; passes when nothing else is
+/// left. Knows nothing of life and death: every stone is alive at the end. For tests and
+/// benchmarks (`--player random`).
+pub struct RandomPlayer {
+    rng: SmallRng,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn genmove(&mut self, request: &MoveRequest, _report: Option<&mut Reporter>) -> Decision {
+        let (game, color) = (request.game, request.color);
+        let board = game.board();
+        let candidates: Vec<Point> = game
+            .legal_points(color)
+            .into_iter()
+            .filter(|&p| !board.is_eye(color, p))
+            .collect();
+        if candidates.is_empty() {
+            return Decision::Play(Move::Pass);
+        }
+        let pick = self.rng.random_range(0..candidates.len());
+        Decision::Play(Move::Play(candidates[pick]))
+    }
+
+    fn analyze(&mut self, _game: &Game, _color: Color, _stop: &AtomicBool, _report: &mut Reporter) {
+    }
+
+    fn final_status(&mut self, _game: &Game) -> FinalStatus {
+        FinalStatus::default()
+    }
+}
