@@ -1,0 +1,42 @@
+//! Settings of the tree-search player, as the command line sets them.
+
+use std::time::Duration;
+
+/// How the MCTS player searches and manages its time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Search threads sharing one tree.
+    pub threads: usize,
+    /// Fixed playouts per move (overrides time control when set).
+    pub playouts: Option<u64>,
+    /// Fixed time per move (used when no playout budget is set and no clock is running).
+    pub time_per_move: Option<Duration>,
+    /// Thinking time per move when the controller sets no time limit at all.
+    pub default_time_per_move: Duration,
+    /// Upper bound for the search tree, in MiB.
+    pub max_memory_mb: usize,
+    /// Resign when the win rate stays below this for several moves; 0 disables resignation.
+    pub resign_threshold: f64,
+    /// Think on the opponent's time.
+    pub ponder: bool,
+    /// Random seed; with one thread the search is then deterministic.
+    pub seed: u64,
+    /// Time kept back for communication lag on every move.
+    pub lag_margin: Duration,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            playouts: None,
+            time_per_move: None,
+            default_time_per_move: Duration::from_secs(3),
+            max_memory_mb: 1024,
+            resign_threshold: 0.1,
+            ponder: false,
+            seed: 0x7E46E4,
+            lag_margin: Duration::from_millis(200),
+        }
+    }
+}
