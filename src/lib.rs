@@ -4,3 +4,4 @@
 pub mod clock;
 pub mod player;
 pub mod search;
+pub mod sgf;
