@@ -25,6 +25,8 @@ pub struct Game {
     /// Position keys: `keys[0]` after the setup, `keys[i + 1]` after `moves[i]`.
     keys: Vec<u64>,
     to_move: Color,
+    /// Who moves first after the setup (White after handicap; SGF `PL` may say otherwise).
+    first_to_move: Color,
     resigned: Option<Color>,
 }
 
@@ -42,6 +44,7 @@ impl Game {
             moves: Vec::new(),
             keys: Vec::new(),
             to_move: Color::Black,
+            first_to_move: Color::Black,
             resigned: None,
         };
         game.keys.push(game.key(&board, Color::Black));
@@ -159,6 +162,7 @@ impl Game {
     pub fn clear(&mut self) {
         self.setup.clear();
         self.handicap = 0;
+        self.first_to_move = Color::Black;
         self.moves.clear();
         self.resigned = None;
         self.replay();
@@ -190,7 +194,7 @@ impl Game {
         }
         self.setup = points.iter().map(|&p| (Color::Black, p)).collect();
         self.handicap = points.len();
-        self.to_move = Color::White;
+        self.first_to_move = Color::White;
         self.replay();
         Ok(())
     }
@@ -217,9 +221,14 @@ impl Game {
         Ok(())
     }
 
-    /// Makes `c` the player to move (SGF `PL`, or a setup position).
-    pub fn set_to_move(&mut self, c: Color) {
-        self.to_move = c;
+    /// Makes `c` the first player to move after the setup (SGF `PL`). Only before the first move.
+    pub fn set_first_to_move(&mut self, c: Color) -> Result<(), SetupError> {
+        if !self.moves.is_empty() {
+            return Err(SetupError::BoardNotEmpty);
+        }
+        self.first_to_move = c;
+        self.replay();
+        Ok(())
     }
 
     /// Every point `c` may legally play now (superko included; pass is always legal too).
@@ -307,11 +316,7 @@ impl Game {
         for &(c, p) in &self.setup {
             board.play(c, p);
         }
-        let first = if self.handicap > 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let first = self.first_to_move;
         self.keys.clear();
         self.keys.push(self.key(&board, first));
         let mut to_move = first;

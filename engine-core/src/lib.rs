@@ -32,3 +32,4 @@ pub use handicap::fixed_handicap;
 pub use playout::{light_playout, random_light_move, PlayoutResult};
 pub use rules::{KoRule, Rules};
 pub use score::Score;
+pub use zobrist::stone_key;

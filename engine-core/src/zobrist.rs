@@ -28,7 +28,12 @@ const fn make_table() -> [[u64; MAX_CELLS]; 2] {
 }
 
 /// `STONE[colour][point]`: xor-ed into the board hash when a stone appears or disappears.
-pub static STONE: [[u64; MAX_CELLS]; 2] = make_table();
+pub(crate) static STONE: [[u64; MAX_CELLS]; 2] = make_table();
 
 /// Xor-ed into a position key when White is to move (situational superko).
 pub const WHITE_TO_MOVE: u64 = 0xA3B1_95C4_D27F_0E61;
+
+/// The key of a stone of colour `c` on point `p` (the board hash is the xor of its stones' keys).
+pub fn stone_key(c: crate::Color, p: crate::Point) -> u64 {
+    STONE[c.index()][p.index()]
+}

@@ -1,0 +1,145 @@
+//! The fast board against a plain flood-fill reference: after every move of thousands of random
+//! sequences (legal and illegal attempts mixed, all sizes), chains, liberty counts, atari points,
+//! the empty list, bitboards, the hash, the ko point and the legality of every point must equal
+//! what the reference recomputes from scratch.
+
+mod common;
+
+use common::Reference;
+use engine_core::{stone_key, Board, Color, Geometry, Point, MAX_SIZE, MIN_SIZE};
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Compares every derived fact of `board` with the reference grid.
+fn assert_consistent(board: &Board, reference: &Reference, ko: Option<Point>) {
+    let g = board.geometry();
+    let mut hash = 0;
+    let mut empties = 0;
+    for p in g.points() {
+        let i = reference.index(g, p);
+        assert_eq!(
+            board.color_at(p),
+            reference.grid[i],
+            "colour at {}",
+            g.vertex(p)
+        );
+        let bit = g.bit(p);
+        for c in Color::BOTH {
+            assert_eq!(board.stones(c).contains(bit), reference.grid[i] == Some(c));
+        }
+        match reference.grid[i] {
+            None => {
+                empties += 1;
+                assert!(board.is_empty(p));
+                assert!(board.empty_points().contains(&p));
+            }
+            Some(c) => {
+                hash ^= stone_key(c, p);
+                let (stones, libs) = reference.chain(i);
+                assert_eq!(board.chain_size(p) as usize, stones.len());
+                assert_eq!(
+                    board.chain_liberties(p) as usize,
+                    libs.len(),
+                    "liberties of {}",
+                    g.vertex(p)
+                );
+                let expected_atari = (libs.len() == 1).then(|| libs[0]);
+                let atari = board.atari_point(p).map(|q| reference.index(g, q));
+                assert_eq!(atari, expected_atari);
+                let liberty_set = board.chain_liberty_set(p);
+                assert_eq!(liberty_set.count() as usize, libs.len());
+                for q in g.points() {
+                    let same_chain = stones.contains(&reference.index(g, q));
+                    let same_head =
+                        board.color_at(q).is_some() && board.chain_head(q) == board.chain_head(p);
+                    assert_eq!(same_chain, same_head);
+                }
+                let walked: Vec<usize> = board
+                    .chain_stones(p)
+                    .map(|s| reference.index(g, s))
+                    .collect();
+                assert_eq!(walked.len(), stones.len());
+                assert!(walked.iter().all(|s| stones.contains(s)));
+            }
+        }
+    }
+    assert_eq!(board.empty_points().len(), empties);
+    assert_eq!(board.hash(), hash);
+    assert_eq!(board.ko_point(), ko);
+    for c in Color::BOTH {
+        for p in g.points() {
+            let i = reference.index(g, p);
+            let legal = reference.grid[i].is_none() && Some(p) != ko && !reference.is_suicide(c, i);
+            assert_eq!(board.is_legal(c, p), legal, "{c} {}", g.vertex(p));
+        }
+    }
+}
+
+/// Plays a random sequence on a `size` board: each step tries a random point for the side to
+/// move (often illegal), plays it when legal, and sometimes passes.
+fn random_sequence(size: usize, steps: usize, seed: u64) {
+    let g = Geometry::new(size).unwrap();
+    let mut board = Board::new(g);
+    let mut reference = Reference::new(size);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut to_move = Color::Black;
+    let points: Vec<Point> = g.points().collect();
+    for _ in 0..steps {
+        if rng.random_ratio(1, 20) {
+            board.pass();
+            assert_eq!(board.ko_point(), None);
+            to_move = to_move.opponent();
+            continue;
+        }
+        let p = points[rng.random_range(0..points.len())];
+        if !board.is_legal(to_move, p) {
+            continue; // an illegal attempt must leave everything unchanged
+        }
+        let i = reference.index(g, p);
+        let captured = reference.play(to_move, i);
+        let before: Vec<Option<Color>> = reference.grid.clone();
+        board.play(to_move, p);
+        let (stones, libs) = reference.chain(i);
+        // A single stone that captured a single stone and has one liberty left: that is the ko.
+        let ko = (captured == 1 && stones.len() == 1 && libs.len() == 1)
+            .then(|| g.point(libs[0] % size, libs[0] / size).unwrap());
+        assert_eq!(reference.grid, before);
+        assert_consistent(&board, &reference, ko);
+        to_move = to_move.opponent();
+    }
+}
+
+#[test]
+fn random_sequences_on_every_size_match_the_reference() {
+    for size in MIN_SIZE..=MAX_SIZE {
+        let games = if size <= 9 { 40 } else { 2 };
+        for seed in 0..games {
+            random_sequence(size, 2 * size * size, seed * 31 + size as u64);
+        }
+    }
+}
+
+#[test]
+fn a_copied_board_is_independent() {
+    let g = Geometry::new(9).unwrap();
+    let mut a = Board::new(g);
+    a.play(Color::Black, g.point(4, 4).unwrap());
+    let b = a;
+    a.play(Color::White, g.point(3, 4).unwrap());
+    assert_eq!(b.stone_count(), 1);
+    assert_eq!(a.stone_count(), 2);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn arbitrary_sequences_match_the_reference(
+        size in MIN_SIZE..=9usize,
+        seed in any::<u64>(),
+        steps in 1usize..300,
+    ) {
+        random_sequence(size, steps, seed);
+    }
+}
