@@ -2,6 +2,7 @@
 //! the match and tournament runner and the benchmark. `main.rs` only parses the command line.
 
 pub mod clock;
+pub mod match_runner;
 pub mod player;
 pub mod search;
 pub mod sgf;

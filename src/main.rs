@@ -16,11 +16,15 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Play a refereed match between two GTP engines (or merge shard journals).
+    Match(Box<tengen::match_runner::MatchArgs>),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => ExitCode::SUCCESS,
+        Some(Command::Match(args)) => tengen::match_runner::main(*args),
     }
 }

@@ -11,6 +11,7 @@ use std::fmt;
 use std::io::{self, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -24,6 +25,8 @@ const MAX_LINE: usize = 1 << 16;
 const CHANNEL_LINES: usize = 4096;
 /// How long `quit` may take on drop before the process is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(1000);
+/// How often a waiting command looks at the cancel flag.
+const CANCEL_POLL: Duration = Duration::from_millis(100);
 
 /// Why a command did not produce a GTP answer.
 #[derive(Debug)]
@@ -34,6 +37,8 @@ pub enum ControllerError {
     Spawn { program: String, error: io::Error },
     /// No complete answer within the timeout.
     Timeout(Duration),
+    /// The controller's cancel flag was set while waiting.
+    Cancelled,
     /// The engine exited or closed its pipes.
     Died { status: String, stderr: String },
     /// The answer is not GTP: it does not start with `=` or `?`.
@@ -47,6 +52,7 @@ impl fmt::Display for ControllerError {
             ControllerError::Spawn { program, error } => {
                 write!(f, "cannot start {program}: {error}")
             }
+            ControllerError::Cancelled => f.write_str("cancelled"),
             ControllerError::Timeout(t) => write!(f, "no answer within {:.1} s", t.as_secs_f64()),
             ControllerError::Died { status, stderr } => {
                 write!(f, "engine died ({status})")?;
@@ -177,6 +183,8 @@ pub struct Engine {
     stderr: Arc<Mutex<VecDeque<String>>>,
     /// Set once the engine failed; later commands fail at once with the same kind of error.
     broken: bool,
+    /// When set, a waiting command gives up with [`ControllerError::Cancelled`].
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Engine {
@@ -240,7 +248,13 @@ impl Engine {
             lines: rx,
             stderr,
             broken: false,
+            cancel: None,
         })
+    }
+
+    /// Makes waiting commands give up soon after `flag` is set (for Ctrl-C).
+    pub fn set_cancel(&mut self, flag: Arc<AtomicBool>) {
+        self.cancel = Some(flag);
     }
 
     pub fn label(&self) -> &str {
@@ -255,7 +269,11 @@ impl Engine {
 
     /// Sends one command and waits up to `timeout` for its answer. After any error the engine
     /// is considered broken and every later command fails.
-    pub fn command(&mut self, command: &str, timeout: Duration) -> Result<Response, ControllerError> {
+    pub fn command(
+        &mut self,
+        command: &str,
+        timeout: Duration,
+    ) -> Result<Response, ControllerError> {
         if self.broken {
             return Err(self.died());
         }
@@ -278,7 +296,10 @@ impl Engine {
 
     fn exchange(&mut self, command: &str, timeout: Duration) -> Result<Response, ControllerError> {
         log::trace!("[{}] < {command}", self.label);
-        let deadline = Instant::now() + timeout;
+        let now = Instant::now();
+        let deadline = now
+            .checked_add(timeout)
+            .unwrap_or(now + Duration::from_secs(365 * 86400));
         let written = match self.stdin.as_mut() {
             Some(stdin) => stdin
                 .write_all(format!("{command}\n").as_bytes())
@@ -290,8 +311,20 @@ impl Engine {
         }
         let mut lines: Vec<String> = Vec::new();
         loop {
+            if self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::SeqCst))
+            {
+                return Err(ControllerError::Cancelled);
+            }
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let wait = if self.cancel.is_some() {
+                left.min(CANCEL_POLL)
+            } else {
+                left
+            };
+            match self.lines.recv_timeout(wait) {
                 Ok(line) => {
                     if line.trim().is_empty() {
                         if lines.is_empty() {
@@ -304,7 +337,10 @@ impl Engine {
                     }
                     lines.push(line);
                 }
-                Err(RecvTimeoutError::Timeout) => return Err(ControllerError::Timeout(timeout)),
+                Err(RecvTimeoutError::Timeout) if Instant::now() >= deadline => {
+                    return Err(ControllerError::Timeout(timeout))
+                }
+                Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => return Err(self.died()),
             }
         }
@@ -337,7 +373,12 @@ impl Drop for Engine {
             }
             // Closing stdin tells engines that ignore `quit` to stop too.
         }
-        let deadline = Instant::now() + if self.broken { Duration::ZERO } else { QUIT_GRACE };
+        let deadline = Instant::now()
+            + if self.broken {
+                Duration::ZERO
+            } else {
+                QUIT_GRACE
+            };
         loop {
             match self.child.try_wait() {
                 Ok(Some(_)) => return,

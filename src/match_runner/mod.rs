@@ -1,0 +1,735 @@
+//! `tengen match`: refereed games between two GTP engines, with clocks, scoring, SGF records, a
+//! results table with confidence intervals, a resumable journal, parallel games and shards.
+//!
+//! Engine slot 0 is `--black`, slot 1 is `--white`; with `--alternate` they swap colours every
+//! other game. Colours are recorded per game, so statistics by engine and by colour are exact
+//! whatever the order games finish in.
+
+pub mod journal;
+pub mod referee;
+pub mod stats;
+pub mod timespec;
+
+use crate::sgf;
+use clap::{Args, Subcommand};
+use engine_core::{fixed_handicap, Color, Geometry, Move};
+use indicatif::{ProgressBar, ProgressStyle};
+use journal::Journal;
+use referee::{GameSetup, Outcome, Played, Scoring};
+use serde::{Deserialize, Serialize};
+use stats::Summary;
+use std::collections::{BTreeMap, VecDeque};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+/// `tengen match`.
+#[derive(Args, Debug)]
+#[command(subcommand_negates_reqs = true, args_conflicts_with_subcommands = true)]
+pub struct MatchArgs {
+    #[command(subcommand)]
+    pub command: Option<MatchCommand>,
+    /// Command line of engine 1 (Black in the first game), split like a shell does.
+    #[arg(long, required = true)]
+    pub black: Option<String>,
+    /// Command line of engine 2 (White in the first game).
+    #[arg(long, required = true)]
+    pub white: Option<String>,
+    /// Number of games.
+    #[arg(long, default_value_t = 2)]
+    pub games: usize,
+    #[arg(long, default_value_t = 19)]
+    pub size: usize,
+    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
+    pub komi: f64,
+    /// Swap colours every other game.
+    #[arg(long)]
+    pub alternate: bool,
+    /// Fixed handicap stones for Black (0 = none).
+    #[arg(long, default_value_t = 0)]
+    pub handicap: usize,
+    /// How games that end with two passes are counted.
+    #[arg(long, value_enum, default_value_t = Scoring::Agree)]
+    pub scoring: Scoring,
+    /// Referee engine for `--scoring referee` and disputes under `agree`, e.g.
+    /// "gnugo --mode gtp --chinese-rules".
+    #[arg(long)]
+    pub referee: Option<String>,
+    /// Clock: none, 10m (absolute), 10m+30sx3 (byo-yomi), 5m+5m/25 (Canadian),
+    /// 5m+5m/25+carry (unused period time carried over).
+    #[arg(long, default_value = "none")]
+    pub time: String,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub parallel: usize,
+    /// Directory for one SGF file per game.
+    #[arg(long)]
+    pub sgf_dir: Option<PathBuf>,
+    /// Write the summary and every game as JSON to this file.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+    /// Adjudicate by the count after this many moves (default 3 x size x size).
+    #[arg(long)]
+    pub max_moves: Option<usize>,
+    /// Start every game from the main line of this SGF file (moves only).
+    #[arg(long)]
+    pub opening: Option<PathBuf>,
+    /// Play only the games i with i mod N = I - 1 (I/N, 1-based).
+    #[arg(long)]
+    pub shard: Option<Shard>,
+    /// Journal of finished games, for resuming (default: journal.jsonl in --sgf-dir, else
+    /// tengen-match.jsonl; a shard adds .shard-I-of-N).
+    #[arg(long)]
+    pub journal: Option<PathBuf>,
+    /// Seconds a genmove may take when no clock runs before the engine is declared silent.
+    #[arg(long, default_value_t = 300.0)]
+    pub move_timeout: f64,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum MatchCommand {
+    /// Combine the journals of a sharded match and print its results.
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Journals written by `tengen match --shard I/N`.
+    #[arg(required = true)]
+    pub journals: Vec<PathBuf>,
+    /// Write the combined summary and games as JSON.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+    /// Write the combined journal (it resumes like any other).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// `--shard I/N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// 1-based.
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Whether game (or pairing) `i` (0-based) belongs to this shard.
+    pub fn contains(&self, i: usize) -> bool {
+        i % self.count == self.index - 1
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("shard {s:?} is not I/N with 1 <= I <= N");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: usize = i.trim().parse().map_err(|_| bad())?;
+        let count: usize = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// What identifies a match: a journal is resumed only by the same match (the number of games
+/// may grow).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchKey {
+    pub engines: [String; 2],
+    pub size: usize,
+    pub komi: f64,
+    pub alternate: bool,
+    pub handicap: usize,
+    pub scoring: Scoring,
+    pub referee: Option<String>,
+    pub time: String,
+    pub max_moves: usize,
+    pub opening: Option<String>,
+    pub shard: Option<Shard>,
+}
+
+/// One finished game as journals keep it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Game number within the match (0-based).
+    pub game: usize,
+    /// Engine slot playing Black / White in this game.
+    pub black_engine: usize,
+    pub white_engine: usize,
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    /// The SGF file written for the game.
+    pub sgf: Option<PathBuf>,
+}
+
+/// The Ctrl-C flag shared by every game; the handler is installed on first use. A second
+/// Ctrl-C exits at once (journals stay consistent: each record is one flushed line).
+pub fn interrupt_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    Arc::clone(FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let handler_flag = Arc::clone(&flag);
+        let installed = ctrlc::set_handler(move || {
+            if handler_flag.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!("tengen: interrupted; finishing the journal (Ctrl-C again to quit now)");
+        });
+        if let Err(e) = installed {
+            log::warn!("cannot install the Ctrl-C handler: {e}");
+        }
+        flag
+    }))
+}
+
+/// Entry point of `tengen match`.
+pub fn main(args: MatchArgs) -> ExitCode {
+    let result = match &args.command {
+        Some(MatchCommand::Merge(merge_args)) => merge(merge_args),
+        None => run(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tengen match: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The game settings as the command line or a tournament file gives them.
+#[derive(Clone, Debug)]
+pub struct SetupOptions<'a> {
+    pub size: usize,
+    pub komi: f64,
+    pub handicap: usize,
+    pub time: &'a str,
+    pub scoring: Scoring,
+    pub referee: Option<String>,
+    pub max_moves: Option<usize>,
+    pub opening: Option<&'a Path>,
+    /// Seconds.
+    pub move_timeout: f64,
+}
+
+/// Checks size, komi, handicap, clock and scoring, and reads the opening: the settings shared
+/// by every game of a match or tournament.
+pub fn game_setup(o: &SetupOptions) -> Result<GameSetup, String> {
+    let SetupOptions {
+        size,
+        komi,
+        handicap,
+        time,
+        scoring,
+        ref referee,
+        max_moves,
+        opening,
+        move_timeout,
+    } = *o;
+    let geometry =
+        Geometry::new(size).ok_or_else(|| format!("board size {size} is not in 2..=25"))?;
+    if !komi.is_finite() || komi.abs() > 1000.0 {
+        return Err(format!("komi {komi} is out of range"));
+    }
+    if handicap == 1 || (handicap > 1 && fixed_handicap(geometry, handicap).is_none()) {
+        return Err(format!(
+            "no fixed handicap of {handicap} stones on {size}x{size}"
+        ));
+    }
+    if scoring == Scoring::Referee && referee.is_none() {
+        return Err("--scoring referee needs --referee CMD".into());
+    }
+    if !(move_timeout.is_finite() && move_timeout > 0.0) {
+        return Err("--move-timeout must be a positive number of seconds".into());
+    }
+    let opening = match opening {
+        None => Vec::new(),
+        Some(path) => read_opening(path, size, handicap)?,
+    };
+    Ok(GameSetup {
+        size,
+        komi,
+        handicap,
+        time: timespec::parse(time)?,
+        scoring,
+        referee: referee.clone(),
+        max_moves: max_moves.unwrap_or(3 * size * size),
+        opening,
+        move_timeout: Duration::from_secs_f64(move_timeout.min(1.0e7)),
+    })
+}
+
+/// The moves of an opening SGF, checked to be legal from the game's start.
+fn read_opening(path: &Path, size: usize, handicap: usize) -> Result<Vec<(Color, Move)>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read opening {}: {e}", path.display()))?;
+    let record = sgf::read(&text).map_err(|e| format!("opening {}: {e}", path.display()))?;
+    if record.size != size {
+        return Err(format!(
+            "opening {} is for {}x{}, the match is {size}x{size}",
+            path.display(),
+            record.size,
+            record.size
+        ));
+    }
+    if !record.setup.is_empty() {
+        return Err(format!(
+            "opening {} has setup stones (AB/AW); only moves are supported (use --handicap)",
+            path.display()
+        ));
+    }
+    let mut game = engine_core::Game::new(size, engine_core::Rules::CHINESE, 0.0)
+        .map_err(|e| e.to_string())?;
+    if handicap > 0 {
+        game.place_fixed_handicap(handicap)
+            .map_err(|e| e.to_string())?;
+    }
+    for (i, &(c, m)) in record.moves.iter().enumerate() {
+        game.play(c, m)
+            .map_err(|e| format!("opening {} move {}: {e}", path.display(), i + 1))?;
+    }
+    if game.is_over() {
+        return Err(format!("opening {} ends the game", path.display()));
+    }
+    Ok(record.moves)
+}
+
+/// Writes the SGF of a finished game to `dir/name`; returns its path.
+pub fn write_sgf(
+    dir: &Path,
+    name: &str,
+    played: &Played,
+    root_comment: &str,
+) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let o = &played.outcome;
+    let engine_moves = o.move_ms.len();
+    let total = played.game.moves().len();
+    let mut move_comments = vec![String::new(); total];
+    for (i, ms) in o.move_ms.iter().enumerate() {
+        if let Some(c) = move_comments.get_mut(total - engine_moves + i) {
+            *c = format!("{:.2} s", *ms as f64 / 1000.0);
+        }
+    }
+    if let Some(last) = move_comments.last_mut() {
+        if !last.is_empty() {
+            last.push('\n');
+        }
+        last.push_str(&played.comment);
+    }
+    let mut comment = root_comment.to_string();
+    if total == 0 {
+        comment.push('\n');
+        comment.push_str(&played.comment);
+    }
+    let info = sgf::GameInfo {
+        black: o.black_name.clone(),
+        white: o.white_name.clone(),
+        result: Some(o.result.clone()),
+        date: Some(sgf::today()),
+        rules: Some("Chinese".into()),
+        comment: Some(comment),
+        move_comments,
+    };
+    let path = dir.join(name);
+    std::fs::write(&path, sgf::write(&played.game, &info))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
+}
+
+fn default_journal(args: &MatchArgs) -> PathBuf {
+    let base = match &args.sgf_dir {
+        Some(dir) => dir.join("journal"),
+        None => PathBuf::from("tengen-match"),
+    };
+    let name = match args.shard {
+        Some(s) => format!("{}.shard-{}-of-{}.jsonl", base.display(), s.index, s.count),
+        None => format!("{}.jsonl", base.display()),
+    };
+    PathBuf::from(name)
+}
+
+/// The name of an engine before it answered `name`: its program's file name.
+fn short_name(command: &str) -> String {
+    gtp::controller::split_command_line(command)
+        .ok()
+        .and_then(|w| w.first().cloned())
+        .map(|p| {
+            Path::new(&p)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or(p)
+        })
+        .unwrap_or_else(|| command.to_string())
+}
+
+/// Engine names for the table: what the engines said in their games, else the program names;
+/// made distinct when both are the same.
+fn engine_names(engines: &[String; 2], games: &[GameRecord]) -> [String; 2] {
+    let mut names = [0, 1].map(|slot| {
+        games
+            .iter()
+            .find_map(|g| {
+                if g.black_engine == slot {
+                    Some(g.outcome.black_name.clone())
+                } else if g.white_engine == slot {
+                    Some(g.outcome.white_name.clone())
+                } else {
+                    None
+                }
+            })
+            .unwrap_or_else(|| short_name(&engines[slot]))
+    });
+    if names[0] == names[1] {
+        names[0].push_str(" #1");
+        names[1].push_str(" #2");
+    }
+    names
+}
+
+fn run(args: &MatchArgs) -> Result<ExitCode, String> {
+    let (Some(black), Some(white)) = (args.black.clone(), args.white.clone()) else {
+        return Err("--black and --white are required".into());
+    };
+    for command in [&black, &white] {
+        match gtp::controller::split_command_line(command) {
+            Ok(words) if !words.is_empty() => {}
+            Ok(_) => return Err("an engine command line is empty".into()),
+            Err(e) => return Err(format!("engine command {command:?}: {e}")),
+        }
+    }
+    if args.parallel == 0 {
+        return Err("--parallel must be at least 1".into());
+    }
+    let setup = game_setup(&SetupOptions {
+        size: args.size,
+        komi: args.komi,
+        handicap: args.handicap,
+        time: &args.time,
+        scoring: args.scoring,
+        referee: args.referee.clone(),
+        max_moves: args.max_moves,
+        opening: args.opening.as_deref(),
+        move_timeout: args.move_timeout,
+    })?;
+    let engines = [black, white];
+    let key = MatchKey {
+        engines: engines.clone(),
+        size: args.size,
+        komi: args.komi,
+        alternate: args.alternate,
+        handicap: args.handicap,
+        scoring: args.scoring,
+        referee: args.referee.clone(),
+        time: args.time.clone(),
+        max_moves: setup.max_moves,
+        opening: args.opening.as_ref().map(|p| p.display().to_string()),
+        shard: args.shard,
+    };
+    let journal_path = args
+        .journal
+        .clone()
+        .unwrap_or_else(|| default_journal(args));
+    let (journal, done): (Journal, Vec<GameRecord>) = Journal::open(&journal_path, &key)?;
+    let shard = args.shard.unwrap_or(Shard { index: 1, count: 1 });
+    let mut finished: BTreeMap<usize, GameRecord> = BTreeMap::new();
+    for g in done {
+        finished.entry(g.game).or_insert(g);
+    }
+    let pending: VecDeque<usize> = (0..args.games)
+        .filter(|&i| shard.contains(i) && !finished.contains_key(&i))
+        .collect();
+    let wanted = (0..args.games).filter(|&i| shard.contains(i)).count();
+    if !finished.is_empty() {
+        log::info!(
+            "resuming from {}: {} games done, {} to play",
+            journal_path.display(),
+            finished.len(),
+            pending.len()
+        );
+    }
+    let cancel = interrupt_flag();
+    let progress = progress_bar(wanted as u64, finished.len() as u64);
+    let live = Mutex::new(Tally::default());
+    {
+        let mut tally = live.lock().unwrap_or_else(|e| e.into_inner());
+        for g in finished.values() {
+            tally.add(g);
+        }
+        progress.set_message(tally.message(&engine_names(&engines, &[])));
+    }
+    let queue = Mutex::new(pending);
+    let results = Mutex::new(Vec::new());
+    let errors = Mutex::new(Vec::new());
+    let names = engine_names(&engines, &[]);
+    let workers = args
+        .parallel
+        .min(queue.lock().map(|q| q.len()).unwrap_or(1))
+        .max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                if cancel.load(Ordering::SeqCst) {
+                    break;
+                }
+                let Some(i) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else {
+                    break;
+                };
+                let black_engine = if args.alternate && i % 2 == 1 { 1 } else { 0 };
+                let white_engine = 1 - black_engine;
+                let Ok(played) = referee::play_game(
+                    &setup,
+                    &engines[black_engine],
+                    &engines[white_engine],
+                    &cancel,
+                ) else {
+                    break;
+                };
+                let sgf = match &args.sgf_dir {
+                    Some(dir) => {
+                        let comment = format!(
+                            "tengen match, game {} of {}: {} ({}) vs {} ({})",
+                            i + 1,
+                            args.games,
+                            played.outcome.black_name,
+                            engines[black_engine],
+                            played.outcome.white_name,
+                            engines[white_engine]
+                        );
+                        match write_sgf(dir, &format!("game-{:04}.sgf", i + 1), &played, &comment) {
+                            Ok(path) => Some(path),
+                            Err(e) => {
+                                errors.lock().unwrap_or_else(|p| p.into_inner()).push(e);
+                                None
+                            }
+                        }
+                    }
+                    None => None,
+                };
+                let record = GameRecord {
+                    game: i,
+                    black_engine,
+                    white_engine,
+                    outcome: played.outcome,
+                    sgf,
+                };
+                log::info!(
+                    "game {}: {} (B) vs {} (W): {} ({}: {})",
+                    i + 1,
+                    record.outcome.black_name,
+                    record.outcome.white_name,
+                    record.outcome.result,
+                    record.outcome.reason.name(),
+                    record.outcome.detail
+                );
+                if let Err(e) = journal.append(&record) {
+                    errors.lock().unwrap_or_else(|p| p.into_inner()).push(e);
+                    cancel.store(true, Ordering::SeqCst);
+                }
+                {
+                    let mut tally = live.lock().unwrap_or_else(|e| e.into_inner());
+                    tally.add(&record);
+                    progress.set_message(tally.message(&names));
+                }
+                progress.inc(1);
+                results
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(record);
+            });
+        }
+    });
+    progress.finish_and_clear();
+    for g in results.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        finished.insert(g.game, g);
+    }
+    let errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
+    for e in &errors {
+        eprintln!("tengen match: {e}");
+    }
+    let games: Vec<GameRecord> = finished.into_values().collect();
+    report(&engines, &games, args.json.as_deref())?;
+    let left = wanted.saturating_sub(games.len());
+    if left > 0 {
+        eprintln!(
+            "tengen match: stopped with {left} games left; run the same command again to continue ({})",
+            journal.path().display()
+        );
+        return Ok(ExitCode::from(130));
+    }
+    if !errors.is_empty() {
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints the results table and writes the JSON file.
+fn report(engines: &[String; 2], games: &[GameRecord], json: Option<&Path>) -> Result<(), String> {
+    let names = engine_names(engines, games);
+    let summary = Summary::new(games, names);
+    print!("{}", summary.table());
+    if let Some(path) = json {
+        #[derive(Serialize)]
+        struct Export<'a> {
+            engines: &'a [String; 2],
+            summary: &'a Summary,
+            games: &'a [GameRecord],
+        }
+        let text = serde_json::to_string_pretty(&Export {
+            engines,
+            summary: &summary,
+            games,
+        })
+        .map_err(|e| e.to_string())?;
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Live score for the progress bar.
+#[derive(Default)]
+struct Tally {
+    points: [f64; 2],
+    games: u32,
+}
+
+impl Tally {
+    fn add(&mut self, g: &GameRecord) {
+        self.games += 1;
+        match g.outcome.winner {
+            Some('B') => self.points[g.black_engine.min(1)] += 1.0,
+            Some('W') => self.points[g.white_engine.min(1)] += 1.0,
+            _ => {
+                self.points[0] += 0.5;
+                self.points[1] += 0.5;
+            }
+        }
+    }
+
+    fn message(&self, names: &[String; 2]) -> String {
+        format!(
+            "{} {} - {} {}",
+            names[0], self.points[0], self.points[1], names[1]
+        )
+    }
+}
+
+fn progress_bar(len: u64, done: u64) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise} < {eta}]",
+    ) {
+        bar.set_style(style);
+    }
+    bar.set_position(done);
+    bar
+}
+
+fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
+    let mut key: Option<MatchKey> = None;
+    let mut games: BTreeMap<usize, GameRecord> = BTreeMap::new();
+    for path in &args.journals {
+        let (k, records): (MatchKey, Vec<GameRecord>) = journal::read(path)?;
+        let unsharded = MatchKey { shard: None, ..k };
+        match &key {
+            None => key = Some(unsharded),
+            Some(first) if *first != unsharded => {
+                return Err(format!(
+                    "{} is from a different match than {}",
+                    path.display(),
+                    args.journals[0].display()
+                ))
+            }
+            Some(_) => {}
+        }
+        for g in records {
+            if let Some(old) = games.get(&g.game) {
+                if old.outcome.result != g.outcome.result {
+                    log::warn!(
+                        "game {} appears twice with different results ({} and {}); keeping the first",
+                        g.game + 1,
+                        old.outcome.result,
+                        g.outcome.result
+                    );
+                }
+                continue;
+            }
+            games.insert(g.game, g);
+        }
+    }
+    let key = key.ok_or_else(|| "no journals given".to_string())?;
+    let games: Vec<GameRecord> = games.into_values().collect();
+    if let Some(out) = &args.out {
+        if out.exists() {
+            return Err(format!(
+                "{} exists; choose a new file for --out",
+                out.display()
+            ));
+        }
+        let (journal, _): (Journal, Vec<GameRecord>) = Journal::open(out, &key)?;
+        for g in &games {
+            journal.append(g)?;
+        }
+    }
+    report(&key.engines, &games, args.json.as_deref())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_the_games() {
+        let shards: Vec<Shard> = (1..=3).map(|i| format!("{i}/3").parse().unwrap()).collect();
+        for game in 0..20 {
+            assert_eq!(shards.iter().filter(|s| s.contains(game)).count(), 1);
+        }
+        for bad in ["0/3", "4/3", "1", "a/b", "1/0"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn setup_is_validated() {
+        let ok = |size, komi, handicap, time: &str, scoring| {
+            game_setup(&SetupOptions {
+                size,
+                komi,
+                handicap,
+                time,
+                scoring,
+                referee: None,
+                max_moves: None,
+                opening: None,
+                move_timeout: 10.0,
+            })
+        };
+        assert!(ok(9, 7.5, 0, "none", Scoring::Agree).is_ok());
+        assert!(ok(9, 0.5, 4, "5m+30sx3", Scoring::TrompTaylor).is_ok());
+        assert!(ok(1, 7.5, 0, "none", Scoring::Agree).is_err());
+        assert!(ok(26, 7.5, 0, "none", Scoring::Agree).is_err());
+        assert!(ok(9, f64::NAN, 0, "none", Scoring::Agree).is_err());
+        assert!(ok(9, 7.5, 1, "none", Scoring::Agree).is_err());
+        assert!(ok(7, 7.5, 5, "none", Scoring::Agree).is_err());
+        assert!(ok(9, 7.5, 0, "forever", Scoring::Agree).is_err());
+        assert!(ok(9, 7.5, 0, "none", Scoring::Referee).is_err());
+        assert_eq!(
+            ok(9, 7.5, 0, "none", Scoring::Agree).unwrap().max_moves,
+            243
+        );
+    }
+}

@@ -1,0 +1,298 @@
+//! Match statistics: Wilson score intervals, Elo differences, and the results table.
+
+use crate::match_runner::referee::EndReason;
+use crate::match_runner::GameRecord;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// z for a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// The Wilson score interval of `successes` out of `n` (draws may count as halves).
+pub fn wilson(successes: f64, n: f64, z: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let p = successes / n;
+    let z2 = z * z;
+    let centre = p + z2 / (2.0 * n);
+    let spread = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    let denominator = 1.0 + z2 / n;
+    (
+        ((centre - spread) / denominator).max(0.0),
+        ((centre + spread) / denominator).min(1.0),
+    )
+}
+
+/// The Elo difference that predicts a score fraction `p` (±infinity at 0 and 1).
+pub fn elo(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+fn elo_text(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        // `+ 0.0` turns -0 into 0.
+        format!("{:+.0}", x.round() + 0.0)
+    }
+}
+
+/// One engine's side of a two-engine match.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct EngineStats {
+    pub name: String,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// (wins + draws / 2) / games.
+    pub score: f64,
+    pub score_low: f64,
+    pub score_high: f64,
+    /// Elo difference against the other engine, with its 95% interval (null when infinite).
+    pub elo: Option<f64>,
+    pub elo_low: Option<f64>,
+    pub elo_high: Option<f64>,
+    pub black_games: u32,
+    pub black_wins: u32,
+    pub white_games: u32,
+    pub white_wins: u32,
+    /// How this engine's wins came about, by reason.
+    pub wins_by: BTreeMap<String, u32>,
+    /// How this engine's losses came about, by reason.
+    pub losses_by: BTreeMap<String, u32>,
+    pub moves: u64,
+    pub move_ms: u64,
+    /// Average seconds per move.
+    pub seconds_per_move: f64,
+}
+
+/// The summary of a two-engine match.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Summary {
+    pub games: u32,
+    pub engines: [EngineStats; 2],
+    pub black_wins: u32,
+    pub white_wins: u32,
+    pub draws: u32,
+}
+
+fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
+}
+
+impl Summary {
+    /// Summarises `games` between engine slots 0 and 1 called `names`.
+    pub fn new(games: &[GameRecord], names: [String; 2]) -> Summary {
+        let mut engines: [EngineStats; 2] = names.map(|name| EngineStats {
+            name,
+            ..EngineStats::default()
+        });
+        let (mut black_wins, mut white_wins, mut draws) = (0, 0, 0);
+        for g in games {
+            let slots = [g.black_engine, g.white_engine];
+            let winner = match g.outcome.winner {
+                Some('B') => Some(0),
+                Some('W') => Some(1),
+                _ => None,
+            };
+            match winner {
+                Some(0) => black_wins += 1,
+                Some(_) => white_wins += 1,
+                None => draws += 1,
+            }
+            let reason = g.outcome.reason.name().to_string();
+            for (colour, &slot) in slots.iter().enumerate() {
+                let Some(e) = engines.get_mut(slot) else {
+                    continue;
+                };
+                e.games += 1;
+                if colour == 0 {
+                    e.black_games += 1;
+                } else {
+                    e.white_games += 1;
+                }
+                match winner {
+                    None => e.draws += 1,
+                    Some(w) if w == colour => {
+                        e.wins += 1;
+                        *e.wins_by.entry(reason.clone()).or_default() += 1;
+                        if colour == 0 {
+                            e.black_wins += 1;
+                        } else {
+                            e.white_wins += 1;
+                        }
+                    }
+                    Some(_) => {
+                        e.losses += 1;
+                        *e.losses_by.entry(reason.clone()).or_default() += 1;
+                    }
+                }
+            }
+            // Move times: engine moves alternate starting with `first_mover`.
+            let first = if g.outcome.first_mover == 'W' { 1 } else { 0 };
+            for (i, &ms) in g.outcome.move_ms.iter().enumerate() {
+                if let Some(e) = engines.get_mut(slots[(first + i) % 2]) {
+                    e.moves += 1;
+                    e.move_ms += ms;
+                }
+            }
+        }
+        for e in &mut engines {
+            if e.games > 0 {
+                let points = e.wins as f64 + e.draws as f64 / 2.0;
+                e.score = points / e.games as f64;
+                let (lo, hi) = wilson(points, e.games as f64, Z95);
+                e.score_low = lo;
+                e.score_high = hi;
+                e.elo = finite(elo(e.score));
+                e.elo_low = finite(elo(lo));
+                e.elo_high = finite(elo(hi));
+            }
+            if e.moves > 0 {
+                e.seconds_per_move = e.move_ms as f64 / 1000.0 / e.moves as f64;
+            }
+        }
+        Summary {
+            games: games.len() as u32,
+            engines,
+            black_wins,
+            white_wins,
+            draws,
+        }
+    }
+
+    /// The results table printed on stdout.
+    pub fn table(&self) -> String {
+        let mut t = String::new();
+        let [a, b] = &self.engines;
+        let _ = writeln!(t, "{} vs {}: {} games", a.name, b.name, self.games);
+        let width = self
+            .engines
+            .iter()
+            .map(|e| e.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        let _ = writeln!(
+            t,
+            "{:<width$}  {:>5} {:>5} {:>6}  {:>6}  {:<15}  {:<20}  {:<11}  {:<11}  {:>8}",
+            "engine",
+            "wins",
+            "draws",
+            "losses",
+            "score",
+            "95% CI",
+            "Elo (95% CI)",
+            "as black",
+            "as white",
+            "s/move"
+        );
+        for e in &self.engines {
+            let elo_all = if e.games == 0 {
+                "-".to_string()
+            } else {
+                format!(
+                    "{} [{}, {}]",
+                    elo_text(elo(e.score)),
+                    elo_text(elo(e.score_low)),
+                    elo_text(elo(e.score_high))
+                )
+            };
+            let _ = writeln!(
+                t,
+                "{:<width$}  {:>5} {:>5} {:>6}  {:>5.1}%  [{:>5.1}%, {:>5.1}%]  {:<20}  {:<11}  {:<11}  {:>8.2}",
+                e.name,
+                e.wins,
+                e.draws,
+                e.losses,
+                100.0 * e.score,
+                100.0 * e.score_low,
+                100.0 * e.score_high,
+                elo_all,
+                format!("{}/{}", e.black_wins, e.black_games),
+                format!("{}/{}", e.white_wins, e.white_games),
+                e.seconds_per_move,
+            );
+        }
+        let _ = writeln!(
+            t,
+            "Black won {}, White won {}, draws {}",
+            self.black_wins, self.white_wins, self.draws
+        );
+        for e in &self.engines {
+            let list = |m: &BTreeMap<String, u32>| {
+                if m.is_empty() {
+                    "-".to_string()
+                } else {
+                    m.iter()
+                        .map(|(k, v)| format!("{k} {v}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            };
+            let _ = writeln!(
+                t,
+                "{}: wins by {}; losses by {}",
+                e.name,
+                list(&e.wins_by),
+                list(&e.losses_by)
+            );
+        }
+        t
+    }
+}
+
+/// Counts games by how they ended.
+pub fn reasons(games: &[GameRecord]) -> BTreeMap<EndReason, u32> {
+    let mut m = BTreeMap::new();
+    for g in games {
+        *m.entry(g.outcome.reason).or_default() += 1;
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 5e-4
+    }
+
+    #[test]
+    fn wilson_matches_worked_examples() {
+        // 36 of 40 (peers.md: 90%, 95% CI 77–96%).
+        let (lo, hi) = wilson(36.0, 40.0, Z95);
+        assert!(close(lo, 0.7695), "{lo}");
+        assert!(close(hi, 0.9604), "{hi}");
+        // 50 of 100: symmetric around one half.
+        let (lo, hi) = wilson(50.0, 100.0, Z95);
+        assert!(close(lo, 0.4038) && close(hi, 0.5962), "{lo} {hi}");
+        // 0 of 10 still has a positive upper bound; 10 of 10 a lower bound below 1.
+        let (lo, hi) = wilson(0.0, 10.0, Z95);
+        assert!(close(lo, 0.0) && close(hi, 0.2775), "{lo} {hi}");
+        let (lo, hi) = wilson(10.0, 10.0, Z95);
+        assert!(close(lo, 0.7225) && close(hi, 1.0), "{lo} {hi}");
+    }
+
+    #[test]
+    fn elo_of_score_fractions() {
+        assert_eq!(elo(0.5), 0.0);
+        assert!(close(elo(0.75), 190.848_501_887_864_9));
+        assert!(close(elo(0.25), -190.848_501_887_864_9));
+        assert!(close(elo(0.9), 381.697_003_775_729_8));
+        assert_eq!(elo(1.0), f64::INFINITY);
+        assert_eq!(elo(0.0), f64::NEG_INFINITY);
+        assert_eq!(elo_text(elo(1.0)), "+inf");
+        assert_eq!(elo_text(elo(0.75)), "+191");
+    }
+}
