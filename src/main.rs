@@ -8,23 +8,45 @@ use std::process::ExitCode;
 #[command(
     name = "tengen",
     version,
-    about = "tengen (天元): a Monte Carlo Go engine speaking GTP"
+    about = "tengen (天元): a Monte Carlo Go engine speaking GTP",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
+    /// Options of plain `tengen`, which means `tengen gtp`.
+    #[command(flatten)]
+    gtp: tengen::gtp_engine::GtpArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Speak GTP on stdin/stdout (the default).
+    Gtp(Box<tengen::gtp_engine::GtpArgs>),
+    /// Measure light-playout speed per board size.
+    Bench(tengen::bench::BenchArgs),
     /// Play a refereed match between two GTP engines (or merge shard journals).
     Match(Box<tengen::match_runner::MatchArgs>),
+    /// Run a tournament between GTP engines described by a TOML file.
+    Tournament(tengen::tournament::TournamentArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => ExitCode::SUCCESS,
+        None => gtp(cli.gtp),
+        Some(Command::Gtp(args)) => gtp(*args),
+        Some(Command::Bench(args)) => {
+            tengen::bench::run(&args);
+            ExitCode::SUCCESS
+        }
         Some(Command::Match(args)) => tengen::match_runner::main(*args),
+        Some(Command::Tournament(args)) => tengen::tournament::main(args),
     }
+}
+
+/// `tengen gtp`: logging as asked, then the GTP session.
+fn gtp(args: tengen::gtp_engine::GtpArgs) -> ExitCode {
+    tengen::gtp_engine::init_logging(args.log_level);
+    tengen::gtp_engine::run(args)
 }

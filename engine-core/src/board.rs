@@ -19,6 +19,21 @@ const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 const OFF_BOARD: u8 = 3;
 
+/// Units of the packed neighbour counts in [`Cell::neighbors`].
+const EMPTY_UNIT: u8 = 1;
+const BLACK_UNIT: u8 = 1 << 3;
+const EDGE_UNIT: u8 = 1 << 6;
+
+/// How a neighbour's packed counts change when a stone of colour `c` appears on an empty point
+/// (wrapping: subtract it when the stone disappears).
+#[inline]
+fn stone_delta(c: Color) -> u8 {
+    match c {
+        Color::Black => BLACK_UNIT.wrapping_sub(EMPTY_UNIT),
+        Color::White => 0u8.wrapping_sub(EMPTY_UNIT),
+    }
+}
+
 #[inline]
 fn code(c: Color) -> u8 {
     c as u8 + 1
@@ -28,6 +43,9 @@ fn code(c: Color) -> u8 {
 #[derive(Clone, Copy, Debug, Default)]
 struct Cell {
     color: u8,
+    /// Neighbour counts packed as `empty | black << 3 | edge << 6` (white is the rest of 4);
+    /// kept for every on-board cell, garbage on guards.
+    neighbors: u8,
     /// Head of the chain this stone belongs to; 0 (a guard cell) for empty points.
     head: u16,
     /// Next stone of the same chain (circular).
@@ -75,6 +93,19 @@ impl Board {
             board.cells[p.index()].color = EMPTY;
             board.add_empty(p);
             board.on_board.set(geometry.bit(p));
+        }
+        for p in geometry.points() {
+            board.cells[p.index()].neighbors = geometry
+                .neighbors(p)
+                .iter()
+                .map(|&n| {
+                    if board.is_empty(n) {
+                        EMPTY_UNIT
+                    } else {
+                        EDGE_UNIT
+                    }
+                })
+                .sum();
         }
         board
     }
@@ -130,6 +161,12 @@ impl Board {
     #[inline]
     pub fn is_on_board(&self, p: Point) -> bool {
         p.index() < MAX_CELLS && self.cells[p.index()].color != OFF_BOARD
+    }
+
+    /// Number of empty orthogonal neighbours of an on-board point.
+    #[inline]
+    pub fn empty_neighbor_count(&self, p: Point) -> u32 {
+        (self.cells[p.index()].neighbors & 7) as u32
     }
 
     /// The empty points, in no particular order.
@@ -262,12 +299,16 @@ impl Board {
     #[inline]
     pub fn is_eye(&self, c: Color, p: Point) -> bool {
         let me = code(c);
-        for n in self.geometry.neighbors(p) {
+        self.geometry.neighbors(p).iter().all(|n| {
             let color = self.cells[n.index()].color;
-            if color != me && color != OFF_BOARD {
-                return false;
-            }
-        }
+            color == me || color == OFF_BOARD
+        }) && self.eye_diagonals_hold(me, p)
+    }
+
+    /// The diagonal half of the eye test: at most one enemy diagonal in the centre, none on the
+    /// edge or in the corner.
+    #[inline]
+    fn eye_diagonals_hold(&self, me: u8, p: Point) -> bool {
         let enemy = 3 - me;
         let mut bad = 0;
         let mut edge = 0;
@@ -277,6 +318,55 @@ impl Board {
             edge |= (color == OFF_BOARD) as u32;
         }
         bad + edge < 2
+    }
+
+    /// `is_legal(c, p) && !is_eye(c, p)` for an empty point, in one pass over the neighbours:
+    /// the test a light playout runs on every candidate.
+    #[inline]
+    pub fn is_playout_candidate(&self, c: Color, p: Point) -> bool {
+        if p.0 == self.ko {
+            return false;
+        }
+        let counts = self.cells[p.index()].neighbors;
+        if counts & 7 != 0 {
+            return true; // a liberty, so legal; an empty neighbour, so no eye
+        }
+        let me = code(c);
+        let (black, edge) = ((counts >> 3) & 7, counts >> 6);
+        let own = if c == Color::Black {
+            black
+        } else {
+            4 - black - edge
+        };
+        if own + edge == 4 && self.eye_diagonals_hold(me, p) {
+            return false;
+        }
+        let neighbors = self.geometry.neighbors(p);
+        let colors = neighbors.map(|n| self.cells[n.index()].color);
+        // No liberty of its own: legal only by capturing or by joining a chain with a spare one.
+        neighbors.iter().zip(colors).any(|(n, col)| {
+            col != OFF_BOARD && {
+                let libs = self.cells[self.cells[n.index()].head as usize].libs;
+                (col == me) == (libs > 1)
+            }
+        })
+    }
+
+    /// Copies `other` into `self`, touching only the cells and empty-list entries its board size
+    /// uses: much cheaper than a full copy for small boards.
+    #[inline]
+    pub fn copy_from(&mut self, other: &Board) {
+        let cells = other.geometry.cells();
+        let empties = other.empty_count as usize;
+        self.geometry = other.geometry;
+        self.ko = other.ko;
+        self.empty_count = other.empty_count;
+        self.hash = other.hash;
+        self.captures = other.captures;
+        self.stones = other.stones;
+        self.on_board = other.on_board;
+        self.empties[..empties].copy_from_slice(&other.empties[..empties]);
+        self.cells[..cells].copy_from_slice(&other.cells[..cells]);
     }
 
     /// Plays `c` on `p`. The point must be empty (and, for a legal move, not the ko point); if the new chain ends up
@@ -290,8 +380,11 @@ impl Board {
         self.remove_empty(p);
         self.stones[c.index()].set(self.geometry.bit(p));
         self.hash ^= zobrist::STONE[c.index()][pi];
+        let neighbors = self.cells[pi].neighbors;
+        let delta = stone_delta(c);
         self.cells[pi] = Cell {
             color: me,
+            neighbors,
             head: p.0,
             next: p.0,
             empty_pos: 0,
@@ -304,6 +397,7 @@ impl Board {
         let mut distinct = 0;
         for n in self.geometry.neighbors(p) {
             let cell = self.cells[n.index()];
+            self.cells[n.index()].neighbors = cell.neighbors.wrapping_add(delta);
             match cell.color {
                 EMPTY => {
                     self.cells[pi].libs += 1;
@@ -394,19 +488,16 @@ impl Board {
         } else {
             (b, a)
         };
-        // Liberties of the small chain that the big one lacks, each counted once.
-        let mut counted = Bitboard::EMPTY;
+        // Liberties of the small chain that the big one lacks, each counted once: from the first
+        // small-chain stone among its neighbours (neighbours come in increasing index order).
         let mut added = 0u16;
         let mut added_sum = 0u32;
         let mut s = small;
         loop {
             for q in self.geometry.neighbors(Point(s)) {
-                let bit = q.index();
-                if self.cells[bit].color == EMPTY
-                    && !counted.contains(bit)
-                    && !self.is_liberty_of(q, big)
+                if self.cells[q.index()].color == EMPTY
+                    && self.first_of_chain_next_to(q, small, big) == s
                 {
-                    counted.set(bit);
                     added += 1;
                     added_sum += q.0 as u32;
                 }
@@ -434,12 +525,21 @@ impl Board {
         big
     }
 
+    /// The first neighbour of the empty point `q` in chain `small`, or 0 when `q` also touches
+    /// chain `big` (then it is no new liberty).
     #[inline]
-    fn is_liberty_of(&self, q: Point, head: u16) -> bool {
-        self.geometry
-            .neighbors(q)
-            .iter()
-            .any(|n| self.cells[n.index()].head == head)
+    fn first_of_chain_next_to(&self, q: Point, small: u16, big: u16) -> u16 {
+        let mut first = 0;
+        for n in self.geometry.neighbors(q) {
+            let head = self.cells[n.index()].head;
+            if head == big {
+                return 0;
+            }
+            if head == small && first == 0 {
+                first = n.0;
+            }
+        }
+        first
     }
 
     /// Takes the chain with head `h` off the board, crediting a liberty to each distinct
@@ -448,6 +548,11 @@ impl Board {
         let color = self.cells[h as usize].color;
         let other = 3 - color;
         let ci = (color - 1) as usize;
+        let delta = stone_delta(if color == BLACK {
+            Color::Black
+        } else {
+            Color::White
+        });
         let mut s = h;
         loop {
             let next = self.cells[s as usize].next;
@@ -461,6 +566,7 @@ impl Board {
             let mut distinct = 0;
             for n in self.geometry.neighbors(p) {
                 let cell = self.cells[n.index()];
+                self.cells[n.index()].neighbors = cell.neighbors.wrapping_sub(delta);
                 if cell.color == other && !credited[..distinct].contains(&cell.head) {
                     credited[distinct] = cell.head;
                     distinct += 1;

@@ -29,12 +29,22 @@ pub fn random_light_move(board: &Board, c: Color, rng: &mut impl RngCore) -> Opt
     if empties.is_empty() {
         return None;
     }
+    // An index loop: a chained iterator over the two halves costs a branch per element.
     let start = below(rng, empties.len());
-    let (tail, head) = empties.split_at(start);
-    head.iter()
-        .chain(tail)
-        .copied()
-        .find(|&p| !board.is_eye(c, p) && board.is_legal(c, p))
+    let mut i = start;
+    loop {
+        let p = empties[i];
+        if board.is_playout_candidate(c, p) {
+            return Some(p);
+        }
+        i += 1;
+        if i == empties.len() {
+            i = 0;
+        }
+        if i == start {
+            return None;
+        }
+    }
 }
 
 /// Plays light random moves from `to_move` on until both sides pass in turn or `max_moves`

@@ -72,6 +72,11 @@ fn assert_consistent(board: &Board, reference: &Reference, ko: Option<Point>) {
             let i = reference.index(g, p);
             let legal = reference.grid[i].is_none() && Some(p) != ko && !reference.is_suicide(c, i);
             assert_eq!(board.is_legal(c, p), legal, "{c} {}", g.vertex(p));
+            if legal {
+                assert_eq!(board.is_playout_candidate(c, p), !board.is_eye(c, p));
+            } else if reference.grid[i].is_none() {
+                assert!(!board.is_playout_candidate(c, p));
+            }
         }
     }
 }
