@@ -316,11 +316,11 @@ pub fn write_sgf(
 ) -> Result<PathBuf, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let o = &played.outcome;
-    let engine_moves = o.move_ms.len();
     let total = played.game.moves().len();
     let mut move_comments = vec![String::new(); total];
+    // The last genmove of a game lost by resignation or forfeit has no move: get_mut skips it.
     for (i, ms) in o.move_ms.iter().enumerate() {
-        if let Some(c) = move_comments.get_mut(total - engine_moves + i) {
+        if let Some(c) = move_comments.get_mut(played.opening + i) {
             *c = format!("{:.2} s", *ms as f64 / 1000.0);
         }
     }

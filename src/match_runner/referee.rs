@@ -113,6 +113,8 @@ pub struct Played {
     pub game: Game,
     /// Comment for the last node (scoring method, adjudication, forfeit reason).
     pub comment: String,
+    /// Moves of the opening: `outcome.move_ms[i]` is the time of game move `opening + i`.
+    pub opening: usize,
 }
 
 /// The game was interrupted (Ctrl-C); nothing is recorded.
@@ -261,6 +263,7 @@ pub fn play_game(
         outcome,
         game,
         comment: detail,
+        opening: setup.opening.len(),
     })
 }
 

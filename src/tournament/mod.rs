@@ -1,0 +1,967 @@
+//! `tengen tournament CONFIG.toml --out DIR`: round robin (single or double), Swiss (积分编排制),
+//! knockout (single, double or n-loss elimination with best-of-N matches and tie-break games)
+//! and best-of-N between two engines, refereed game by game like `tengen match`.
+//!
+//! Each round is paired from the results of the earlier ones (deterministically, from the seed),
+//! every finished game is journalled, so rerunning the same command resumes; `--shard I/N`
+//! plays a slice of each round's pairings and continues once all shards' journals (in the same
+//! `--out` directory) complete the round.
+//!
+//! ```toml
+//! format = "swiss"          # swiss | round-robin | double-round-robin | knockout | best-of
+//! rounds = 3                # Swiss only
+//! size = 9
+//! komi = 7.5
+//! time = "1m+5sx3"          # as `tengen match --time`
+//! games_per_pairing = 1     # knockout / best-of: N of best-of-N
+//! [[engine]]
+//! name = "gnugo"
+//! command = "gnugo --mode gtp --level 1 --chinese-rules"
+//! ```
+
+pub mod pairing;
+pub mod standings;
+
+use crate::match_runner::journal::{self, Journal};
+use crate::match_runner::referee::{self, Outcome, Scoring};
+use crate::match_runner::{game_setup, interrupt_flag, write_sgf, SetupOptions, Shard};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use pairing::History;
+use serde::{Deserialize, Serialize};
+use standings::{place_text, GameResult, Ranking, Standing};
+use std::collections::{BTreeMap, VecDeque};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::sync::Mutex;
+
+/// `tengen tournament`.
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// The tournament file (TOML).
+    pub config: PathBuf,
+    /// Directory for the journal, SGF files and tournament.json.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Play only pairings j with j mod N = I - 1 of every round (I/N, 1-based).
+    #[arg(long)]
+    pub shard: Option<Shard>,
+    /// Pairings played at once (overrides `parallel` of the file).
+    #[arg(long)]
+    pub parallel: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    Swiss,
+    RoundRobin,
+    DoubleRoundRobin,
+    Knockout,
+    BestOf,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SwissRanking {
+    /// 总得分, then 胜者小分.
+    #[default]
+    TotalScore,
+    /// Points, then SOS (对手分), then 胜者小分.
+    Sos,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineEntry {
+    pub name: String,
+    pub command: String,
+}
+
+fn default_size() -> usize {
+    19
+}
+fn default_komi() -> f64 {
+    7.5
+}
+fn default_time() -> String {
+    "none".into()
+}
+fn one() -> usize {
+    1
+}
+fn one_loss() -> u32 {
+    1
+}
+fn two() -> usize {
+    2
+}
+fn default_scoring() -> Scoring {
+    Scoring::Agree
+}
+fn default_move_timeout() -> f64 {
+    300.0
+}
+
+/// The tournament file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    pub format: Format,
+    /// Swiss: number of rounds.
+    #[serde(default)]
+    pub rounds: Option<usize>,
+    #[serde(default = "default_size")]
+    pub size: usize,
+    #[serde(default = "default_komi")]
+    pub komi: f64,
+    #[serde(default = "default_time")]
+    pub time: String,
+    /// Games per pairing (colours alternate); for knockout and best-of, N of best-of-N.
+    #[serde(default = "one")]
+    pub games_per_pairing: usize,
+    /// Knockout: matches lost before elimination (1 single, 2 double elimination).
+    #[serde(default = "one_loss")]
+    pub elimination: u32,
+    /// Knockout and best-of: extra games when a match is tied, before the higher seed advances.
+    #[serde(default = "two")]
+    pub tiebreak_games: usize,
+    #[serde(default)]
+    pub handicap: usize,
+    #[serde(default = "default_scoring")]
+    pub scoring: Scoring,
+    #[serde(default)]
+    pub referee: Option<String>,
+    #[serde(default)]
+    pub max_moves: Option<usize>,
+    #[serde(default = "default_move_timeout")]
+    pub move_timeout: f64,
+    #[serde(default)]
+    pub opening: Option<PathBuf>,
+    /// Seed of the Swiss first round.
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default)]
+    pub swiss_ranking: SwissRanking,
+    /// Pairings played at once.
+    #[serde(default = "one")]
+    pub parallel: usize,
+    /// Engines, in seeding order (knockout brackets, shared-place order).
+    #[serde(rename = "engine")]
+    pub engines: Vec<EngineEntry>,
+}
+
+impl Config {
+    pub fn parse(text: &str) -> Result<Config, String> {
+        let config: Config = toml::from_str(text).map_err(|e| e.to_string())?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        let n = self.engines.len();
+        if n < 2 {
+            return Err("a tournament needs at least two [[engine]] entries".into());
+        }
+        for (i, e) in self.engines.iter().enumerate() {
+            if e.name.trim().is_empty() {
+                return Err(format!("engine {} has an empty name", i + 1));
+            }
+            if self.engines[..i].iter().any(|o| o.name == e.name) {
+                return Err(format!("engine name {:?} is used twice", e.name));
+            }
+            match gtp::controller::split_command_line(&e.command) {
+                Ok(words) if !words.is_empty() => {}
+                Ok(_) => return Err(format!("engine {:?} has an empty command", e.name)),
+                Err(why) => return Err(format!("engine {:?}: {why}", e.name)),
+            }
+        }
+        if self.games_per_pairing == 0 {
+            return Err("games_per_pairing must be at least 1".into());
+        }
+        if self.parallel == 0 {
+            return Err("parallel must be at least 1".into());
+        }
+        match self.format {
+            Format::Swiss => {
+                let most = if n % 2 == 0 { n - 1 } else { n };
+                match self.rounds {
+                    Some(r) if (1..=most).contains(&r) => {}
+                    Some(r) => {
+                        return Err(format!(
+                            "{r} Swiss rounds for {n} engines: at most {most} without rematches"
+                        ))
+                    }
+                    None => return Err("a Swiss tournament needs `rounds`".into()),
+                }
+            }
+            _ if self.rounds.is_some() => {
+                return Err("`rounds` is only for the Swiss format".into());
+            }
+            Format::BestOf if n != 2 => {
+                return Err(format!("best-of is between two engines, not {n}"));
+            }
+            Format::Knockout if !(1..=3).contains(&self.elimination) => {
+                return Err("elimination must be 1 (single), 2 (double) or 3".into());
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn is_knockout(&self) -> bool {
+        matches!(self.format, Format::Knockout | Format::BestOf)
+    }
+
+    fn elimination(&self) -> u32 {
+        if self.format == Format::BestOf {
+            1
+        } else {
+            self.elimination
+        }
+    }
+}
+
+/// One finished tournament game as the journal keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentGame {
+    /// 1-based.
+    pub round: usize,
+    /// Index of the pairing within the round (0-based; "board" j + 1).
+    pub pairing: usize,
+    /// Index of the game within the pairing (0-based).
+    pub game: usize,
+    /// Engine indices.
+    pub black: usize,
+    pub white: usize,
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    pub sgf: Option<PathBuf>,
+}
+
+impl TournamentGame {
+    fn winner(&self) -> Option<usize> {
+        match self.outcome.winner {
+            Some('B') => Some(self.black),
+            Some('W') => Some(self.white),
+            _ => None,
+        }
+    }
+}
+
+type GameKey = (usize, usize, usize);
+
+/// How a pairing stands: finished (with the match winner for knockouts), or which game is next.
+#[derive(Clone, Debug, PartialEq)]
+enum PairingState {
+    Done {
+        winner: Option<usize>,
+        note: Option<String>,
+    },
+    Next(usize),
+}
+
+/// The state of pairing `(a, b)` given its games (in order). `a` is the higher seed in
+/// knockouts.
+fn pairing_state(config: &Config, a: usize, games: &[&TournamentGame]) -> PairingState {
+    let n = config.games_per_pairing;
+    let played = games.len();
+    if !config.is_knockout() {
+        return if played >= n {
+            PairingState::Done {
+                winner: None,
+                note: None,
+            }
+        } else {
+            PairingState::Next(played)
+        };
+    }
+    let mut points = [0usize; 2];
+    let mut b = None;
+    for g in games {
+        let other = if g.black == a { g.white } else { g.black };
+        b = Some(other);
+        match g.winner() {
+            Some(w) if w == a => points[0] += 2,
+            Some(_) => points[1] += 2,
+            None => {
+                points[0] += 1;
+                points[1] += 1;
+            }
+        }
+    }
+    let Some(b) = b else {
+        return PairingState::Next(0);
+    };
+    let lead = points[0].abs_diff(points[1]);
+    let leader = if points[0] > points[1] { a } else { b };
+    if played < n {
+        // Decided once the trailing player cannot catch up in the games left.
+        if lead > 2 * (n - played) {
+            return PairingState::Done {
+                winner: Some(leader),
+                note: None,
+            };
+        }
+        return PairingState::Next(played);
+    }
+    if lead > 0 {
+        let note = (played > n).then(|| "decided in tie-break games".to_string());
+        return PairingState::Done {
+            winner: Some(leader),
+            note,
+        };
+    }
+    if played < n + config.tiebreak_games {
+        return PairingState::Next(played);
+    }
+    PairingState::Done {
+        winner: Some(a),
+        note: Some("still tied after the tie-break games: the higher seed advances".into()),
+    }
+}
+
+/// A round as played: its pairing and, per pairing, the state.
+#[derive(Clone, Debug, Serialize)]
+struct RoundReport {
+    round: usize,
+    bye: Option<usize>,
+    pairings: Vec<PairingReport>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct PairingReport {
+    /// Black in the first game.
+    first: usize,
+    second: usize,
+    /// Game points of `first` and `second`.
+    points: [u32; 2],
+    /// Match winner (knockout formats).
+    winner: Option<usize>,
+    note: Option<String>,
+    results: Vec<String>,
+    complete: bool,
+}
+
+pub fn main(args: TournamentArgs) -> ExitCode {
+    match run(&args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tengen tournament: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
+    let text = std::fs::read_to_string(&args.config)
+        .map_err(|e| format!("cannot read {}: {e}", args.config.display()))?;
+    let mut config = Config::parse(&text).map_err(|e| format!("{}: {e}", args.config.display()))?;
+    let parallel = args.parallel.unwrap_or(config.parallel);
+    if parallel == 0 {
+        return Err("--parallel must be at least 1".into());
+    }
+    // The journal identifies the tournament by everything but the parallelism.
+    config.parallel = 1;
+    let opening = config.opening.as_ref().map(|p| {
+        if p.is_relative() {
+            args.config.parent().unwrap_or(Path::new(".")).join(p)
+        } else {
+            p.clone()
+        }
+    });
+    let setup = game_setup(&SetupOptions {
+        size: config.size,
+        komi: config.komi,
+        handicap: config.handicap,
+        time: &config.time,
+        scoring: config.scoring,
+        referee: config.referee.clone(),
+        max_moves: config.max_moves,
+        opening: opening.as_deref(),
+        move_timeout: config.move_timeout,
+    })?;
+    let n = config.engines.len();
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
+    let journal_name = match args.shard {
+        Some(s) => format!("journal.shard-{}-of-{}.jsonl", s.index, s.count),
+        None => "journal.jsonl".to_string(),
+    };
+    let (journal, _): (Journal, Vec<TournamentGame>) =
+        Journal::open(&args.out.join(&journal_name), &config)?;
+    let mut games: BTreeMap<GameKey, TournamentGame> = BTreeMap::new();
+    load_all_journals(&args.out, &config, &mut games)?;
+    let shard = args.shard.unwrap_or(Shard { index: 1, count: 1 });
+    let sgf_dir = args.out.join("sgf");
+    let cancel = interrupt_flag();
+    let fixed_rounds = match config.format {
+        Format::RoundRobin => pairing::round_robin(n),
+        Format::DoubleRoundRobin => pairing::double_round_robin(n),
+        _ => Vec::new(),
+    };
+    let seeds: Vec<usize> = (0..n).collect();
+    let mut history = History::new(n);
+    let mut reports: Vec<RoundReport> = Vec::new();
+    let mut eliminated_in: Vec<Option<usize>> = vec![None; n];
+    let mut waiting = false;
+    let mut errors: Vec<String> = Vec::new();
+    let games = Mutex::new(games);
+    for r in 1.. {
+        let round = match config.format {
+            Format::RoundRobin | Format::DoubleRoundRobin => fixed_rounds.get(r - 1).cloned(),
+            Format::Swiss => (r <= config.rounds.unwrap_or(0))
+                .then(|| pairing::swiss_round(n, r, config.seed, &history)),
+            Format::Knockout | Format::BestOf => {
+                pairing::knockout_round(&seeds, config.elimination(), &history)
+            }
+        };
+        let Some(round) = round else {
+            break;
+        };
+        // Play this shard's unfinished pairings.
+        let state = |j: usize, g: &BTreeMap<GameKey, TournamentGame>| {
+            let played: Vec<&TournamentGame> =
+                g.range((r, j, 0)..(r, j + 1, 0)).map(|(_, v)| v).collect();
+            pairing_state(&config, round.pairs[j].0, &played)
+        };
+        let pending: VecDeque<usize> = {
+            let g = games.lock().unwrap_or_else(|e| e.into_inner());
+            (0..round.pairs.len())
+                .filter(|&j| shard.contains(j) && matches!(state(j, &g), PairingState::Next(_)))
+                .collect()
+        };
+        if !pending.is_empty() {
+            log::info!("round {r}: {} pairings to play", pending.len());
+            let bar = progress_bar(r, pending.len() * config.games_per_pairing);
+            let queue = Mutex::new(pending);
+            let failures = Mutex::new(Vec::new());
+            let workers = parallel.min(round.pairs.len()).max(1);
+            std::thread::scope(|scope| {
+                for _ in 0..workers {
+                    scope.spawn(|| loop {
+                        if cancel.load(Ordering::SeqCst) {
+                            return;
+                        }
+                        let Some(j) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front()
+                        else {
+                            return;
+                        };
+                        let (a, b) = round.pairs[j];
+                        loop {
+                            let next = {
+                                let g = games.lock().unwrap_or_else(|e| e.into_inner());
+                                state(j, &g)
+                            };
+                            let PairingState::Next(k) = next else {
+                                break;
+                            };
+                            let (black, white) = if k % 2 == 0 { (a, b) } else { (b, a) };
+                            let Ok(played) = referee::play_game(
+                                &setup,
+                                &config.engines[black].command,
+                                &config.engines[white].command,
+                                &cancel,
+                            ) else {
+                                return;
+                            };
+                            let name = format!("round{r:02}-board{}-game{}.sgf", j + 1, k + 1);
+                            let comment = format!(
+                                "tengen tournament, round {r}, board {}, game {}: {} vs {}",
+                                j + 1,
+                                k + 1,
+                                config.engines[black].name,
+                                config.engines[white].name
+                            );
+                            let sgf = match write_sgf(&sgf_dir, &name, &played, &comment) {
+                                Ok(path) => Some(path),
+                                Err(e) => {
+                                    failures.lock().unwrap_or_else(|p| p.into_inner()).push(e);
+                                    None
+                                }
+                            };
+                            let record = TournamentGame {
+                                round: r,
+                                pairing: j,
+                                game: k,
+                                black,
+                                white,
+                                outcome: played.outcome,
+                                sgf,
+                            };
+                            log::info!(
+                                "round {r} board {} game {}: {} (B) vs {} (W): {} ({})",
+                                j + 1,
+                                k + 1,
+                                config.engines[black].name,
+                                config.engines[white].name,
+                                record.outcome.result,
+                                record.outcome.detail
+                            );
+                            if let Err(e) = journal.append(&record) {
+                                failures.lock().unwrap_or_else(|p| p.into_inner()).push(e);
+                                cancel.store(true, Ordering::SeqCst);
+                                return;
+                            }
+                            games
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .insert((r, j, k), record);
+                            bar.inc(1);
+                        }
+                    });
+                }
+            });
+            bar.finish_and_clear();
+            errors.extend(failures.into_inner().unwrap_or_else(|e| e.into_inner()));
+        }
+        if cancel.load(Ordering::SeqCst) {
+            break;
+        }
+        // Other shards' games of this round may have landed meanwhile.
+        {
+            let mut g = games.lock().unwrap_or_else(|e| e.into_inner());
+            load_all_journals(&args.out, &config, &mut g)?;
+        }
+        let g = games.lock().unwrap_or_else(|e| e.into_inner());
+        let mut report = RoundReport {
+            round: r,
+            bye: round.bye,
+            pairings: Vec::new(),
+        };
+        let mut complete = true;
+        for (j, &(a, b)) in round.pairs.iter().enumerate() {
+            let played: Vec<&TournamentGame> =
+                g.range((r, j, 0)..(r, j + 1, 0)).map(|(_, v)| v).collect();
+            let state = pairing_state(&config, a, &played);
+            let mut points = [0u32; 2];
+            for game in &played {
+                match game.winner() {
+                    Some(w) if w == a => points[0] += 2,
+                    Some(_) => points[1] += 2,
+                    None => {
+                        points[0] += 1;
+                        points[1] += 1;
+                    }
+                }
+            }
+            let (winner, note, done) = match state {
+                PairingState::Done { winner, note } => (winner, note, true),
+                PairingState::Next(_) => (None, None, false),
+            };
+            complete &= done;
+            report.pairings.push(PairingReport {
+                first: a,
+                second: b,
+                points,
+                winner,
+                note,
+                results: played.iter().map(|g| g.outcome.result.clone()).collect(),
+                complete: done,
+            });
+        }
+        drop(g);
+        reports.push(report);
+        if !complete {
+            waiting = true;
+            break;
+        }
+        // Fold the round into the history the next pairing is made from.
+        let g = games.lock().unwrap_or_else(|e| e.into_inner());
+        for (j, &(a, b)) in round.pairs.iter().enumerate() {
+            history.add_pairing(a, b);
+            for game in g.range((r, j, 0)..(r, j + 1, 0)).map(|(_, v)| v) {
+                history.add_colours(game.black, game.white);
+                match game.winner() {
+                    Some(w) => history.points[w] += 2,
+                    None => {
+                        history.points[game.black] += 1;
+                        history.points[game.white] += 1;
+                    }
+                }
+            }
+            if let Some(PairingReport {
+                winner: Some(w), ..
+            }) = reports.last().and_then(|rep| rep.pairings.get(j))
+            {
+                let loser = if *w == a { b } else { a };
+                history.losses[loser] += 1;
+                if history.losses[loser] >= config.elimination() {
+                    eliminated_in[loser] = Some(r);
+                }
+            }
+        }
+        if let Some(p) = round.bye {
+            history.had_bye[p] = true;
+            if config.format == Format::Swiss {
+                history.points[p] += 2;
+            }
+        }
+    }
+    let all: Vec<TournamentGame> = games
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_values()
+        .collect();
+    let table = standings_for(&config, &reports, &all, &eliminated_in);
+    print!("{}", render(&config, &reports, &table, &all));
+    write_json(
+        &args.out.join("tournament.json"),
+        &config,
+        &reports,
+        &table,
+        &all,
+    )?;
+    for e in &errors {
+        eprintln!("tengen tournament: {e}");
+    }
+    if cancel.load(Ordering::SeqCst) {
+        eprintln!(
+            "tengen tournament: interrupted; run the same command again to continue ({})",
+            journal.path().display()
+        );
+        return Ok(ExitCode::from(130));
+    }
+    if waiting {
+        eprintln!(
+            "tengen tournament: round {} waits for other shards' games; rerun when their journals in {} are complete",
+            reports.len(),
+            args.out.display()
+        );
+        return Ok(ExitCode::from(3));
+    }
+    Ok(if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Reads every `journal*.jsonl` in `dir` (all shards) into `games`, checking that they belong to
+/// this tournament.
+fn load_all_journals(
+    dir: &Path,
+    config: &Config,
+    games: &mut BTreeMap<GameKey, TournamentGame>,
+) -> Result<(), String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !(name.starts_with("journal") && name.ends_with(".jsonl")) {
+            continue;
+        }
+        let (header, records): (Config, Vec<TournamentGame>) = journal::read(&entry.path())?;
+        if header != *config {
+            return Err(format!(
+                "{} belongs to another tournament (different engines or settings); use another --out",
+                entry.path().display()
+            ));
+        }
+        for g in records {
+            games.entry((g.round, g.pairing, g.game)).or_insert(g);
+        }
+    }
+    Ok(())
+}
+
+fn standings_for(
+    config: &Config,
+    reports: &[RoundReport],
+    games: &[TournamentGame],
+    eliminated_in: &[Option<usize>],
+) -> Vec<Standing> {
+    let n = config.engines.len();
+    let results: Vec<GameResult> = games
+        .iter()
+        .map(|g| GameResult {
+            black: g.black,
+            white: g.white,
+            winner: g.winner(),
+        })
+        .collect();
+    let pairings: Vec<(usize, usize)> = reports
+        .iter()
+        .flat_map(|r| r.pairings.iter().map(|p| (p.first, p.second)))
+        .collect();
+    let complete_rounds: Vec<&RoundReport> = reports
+        .iter()
+        .filter(|r| r.pairings.iter().all(|p| p.complete))
+        .collect();
+    let byes: Vec<usize> = complete_rounds.iter().filter_map(|r| r.bye).collect();
+    let bye_points = if config.format == Format::Swiss { 2 } else { 0 };
+    let ranking = match (config.format, config.swiss_ranking) {
+        (Format::Swiss, SwissRanking::TotalScore) => Ranking::SwissTotal,
+        (Format::Swiss, SwissRanking::Sos) => Ranking::SwissSos,
+        _ => Ranking::RoundRobin,
+    };
+    let mut table = standings::standings(
+        n,
+        &results,
+        &pairings,
+        &byes,
+        bye_points,
+        complete_rounds.len(),
+        ranking,
+    );
+    if config.is_knockout() {
+        // Still in: best; otherwise the later one was knocked out, the better.
+        standings::rank(&mut table, |s| {
+            vec![eliminated_in[s.player].map_or(f64::MAX, |r| r as f64)]
+        });
+    }
+    table
+}
+
+fn render(
+    config: &Config,
+    reports: &[RoundReport],
+    table: &[Standing],
+    games: &[TournamentGame],
+) -> String {
+    let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(6);
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "{:?} tournament, {} engines, {}x{}, komi {}",
+        config.format,
+        names.len(),
+        config.size,
+        config.size,
+        config.komi
+    );
+    for r in reports {
+        let _ = writeln!(t, "\nRound {}", r.round);
+        for (j, p) in r.pairings.iter().enumerate() {
+            let winner = match (p.winner, config.is_knockout()) {
+                (Some(w), true) => format!("  -> {}", names[w]),
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                t,
+                "  board {:>2}: {:<width$} {:>2} - {:<2} {:<width$}  [{}]{}{}{}",
+                j + 1,
+                names[p.first],
+                p.points[0],
+                p.points[1],
+                names[p.second],
+                p.results.join(", "),
+                winner,
+                p.note
+                    .as_deref()
+                    .map(|n| format!(" ({n})"))
+                    .unwrap_or_default(),
+                if p.complete { "" } else { "  (unfinished)" },
+            );
+        }
+        if let Some(b) = r.bye {
+            let _ = writeln!(t, "  bye: {}", names[b]);
+        }
+    }
+    // Cross-table: game points each row engine scored against each column engine.
+    let n = names.len();
+    let mut cross = vec![vec![None::<u32>; n]; n];
+    for g in games {
+        let (b, w) = (g.black, g.white);
+        let (pb, pw) = match g.winner() {
+            Some(x) if x == b => (2, 0),
+            Some(_) => (0, 2),
+            None => (1, 1),
+        };
+        *cross[b][w].get_or_insert(0) += pb;
+        *cross[w][b].get_or_insert(0) += pw;
+    }
+    let _ = writeln!(
+        t,
+        "\nCross-table (game points scored against each opponent)"
+    );
+    let _ = write!(t, "{:>3} {:<width$}", "", "engine");
+    for j in 0..n {
+        let _ = write!(t, " {:>3}", j + 1);
+    }
+    let _ = writeln!(t);
+    for (i, row) in cross.iter().enumerate() {
+        let _ = write!(t, "{:>3} {:<width$}", i + 1, names[i]);
+        for (j, cell) in row.iter().enumerate() {
+            let cell = if i == j {
+                "x".to_string()
+            } else {
+                cell.map(|p| p.to_string()).unwrap_or_else(|| ".".into())
+            };
+            let _ = write!(t, " {cell:>3}");
+        }
+        let _ = writeln!(t);
+    }
+    let _ = writeln!(t, "\nStandings");
+    let _ = writeln!(
+        t,
+        "{:<5} {:<width$} {:>5} {:>8} {:>6} {:>5} {:>6} {:>7}",
+        "place", "engine", "games", "W-D-L", "points", "SOS", "SB", "total"
+    );
+    for s in table {
+        let _ = writeln!(
+            t,
+            "{:<5} {:<width$} {:>5} {:>8} {:>6} {:>5} {:>6.1} {:>7.2}",
+            place_text(s),
+            names[s.player],
+            s.games,
+            format!("{}-{}-{}", s.wins, s.draws, s.losses),
+            s.points,
+            s.sos,
+            s.sb,
+            s.total
+        );
+    }
+    let _ = writeln!(
+        t,
+        "points: win 2, draw 1{}; SOS (对手分): opponents' points; SB (胜者小分): points of the \
+         opponents beaten + half of those drawn; total (总得分): points + SOS / (top points / 2) - rounds",
+        if config.format == Format::Swiss { ", bye 2" } else { "" }
+    );
+    let _ = writeln!(
+        t,
+        "ranked by {}",
+        match (config.format, config.swiss_ranking) {
+            (Format::Swiss, SwissRanking::TotalScore) => "total, then SB",
+            (Format::Swiss, SwissRanking::Sos) => "points, then SOS, then SB",
+            (Format::Knockout | Format::BestOf, _) => "the round of elimination",
+            _ => "points, then SB",
+        }
+    );
+    t
+}
+
+fn write_json(
+    path: &Path,
+    config: &Config,
+    reports: &[RoundReport],
+    table: &[Standing],
+    games: &[TournamentGame],
+) -> Result<(), String> {
+    #[derive(Serialize)]
+    struct Export<'a> {
+        config: &'a Config,
+        rounds: &'a [RoundReport],
+        standings: &'a [Standing],
+        games: &'a [TournamentGame],
+    }
+    let text = serde_json::to_string_pretty(&Export {
+        config,
+        rounds: reports,
+        standings: table,
+        games,
+    })
+    .map_err(|e| e.to_string())?;
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn progress_bar(round: usize, games: usize) -> ProgressBar {
+    let bar = ProgressBar::new(games as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("round {msg} {bar:30} {pos}/{len} games [{elapsed_precise}]")
+    {
+        bar.set_style(style);
+    }
+    bar.set_message(round.to_string());
+    bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::match_runner::referee::EndReason;
+
+    fn config(format: &str, extra: &str) -> Result<Config, String> {
+        Config::parse(&format!(
+            "format = \"{format}\"\n{extra}\n[[engine]]\nname = \"a\"\ncommand = \"x\"\n[[engine]]\nname = \"b\"\ncommand = \"y 'z w'\"\n"
+        ))
+    }
+
+    #[test]
+    fn config_is_checked() {
+        assert!(config("round-robin", "").is_ok());
+        assert!(config("swiss", "rounds = 1").is_ok());
+        assert!(config("swiss", "").is_err());
+        assert!(config("swiss", "rounds = 2").is_err());
+        assert!(config("round-robin", "rounds = 2").is_err());
+        assert!(config("best-of", "games_per_pairing = 3").is_ok());
+        assert!(config("knockout", "elimination = 0").is_err());
+        assert!(config("ladder", "").is_err());
+        assert!(config("round-robin", "colour = 3").is_err());
+        assert!(Config::parse("format = \"swiss\"\nrounds = 1\n").is_err());
+        let c = config("knockout", "time = \"1m\"\nscoring = \"tromp-taylor\"").unwrap();
+        assert_eq!(c.scoring, Scoring::TrompTaylor);
+        assert_eq!(c.engines[1].command, "y 'z w'");
+    }
+
+    fn game(black: usize, white: usize, winner: Option<char>) -> TournamentGame {
+        TournamentGame {
+            round: 1,
+            pairing: 0,
+            game: 0,
+            black,
+            white,
+            outcome: Outcome {
+                winner,
+                result: String::new(),
+                reason: EndReason::Resign,
+                detail: String::new(),
+                black_name: String::new(),
+                white_name: String::new(),
+                moves: Vec::new(),
+                move_ms: Vec::new(),
+                first_mover: 'B',
+            },
+            sgf: None,
+        }
+    }
+
+    #[test]
+    fn best_of_three_stops_early_and_breaks_ties() {
+        let c = config("best-of", "games_per_pairing = 3\ntiebreak_games = 1").unwrap();
+        let state = |gs: &[TournamentGame]| pairing_state(&c, 0, &gs.iter().collect::<Vec<_>>());
+        assert_eq!(state(&[]), PairingState::Next(0));
+        // Engine 0 wins twice: decided after two games.
+        let two = [game(0, 1, Some('B')), game(1, 0, Some('W'))];
+        assert_eq!(
+            state(&two),
+            PairingState::Done {
+                winner: Some(0),
+                note: None
+            }
+        );
+        // 1-1 then a draw: tied after three, one tie-break game, then the higher seed.
+        let tied = [
+            game(0, 1, Some('B')),
+            game(1, 0, Some('B')),
+            game(0, 1, None),
+        ];
+        assert_eq!(state(&tied), PairingState::Next(3));
+        let mut more = tied.to_vec();
+        more.push(game(1, 0, None));
+        assert!(matches!(
+            state(&more),
+            PairingState::Done {
+                winner: Some(0),
+                note: Some(_)
+            }
+        ));
+        more.pop();
+        more.push(game(1, 0, Some('B')));
+        assert!(matches!(
+            state(&more),
+            PairingState::Done {
+                winner: Some(1),
+                note: Some(_)
+            }
+        ));
+    }
+}
