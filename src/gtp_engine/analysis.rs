@@ -1,0 +1,212 @@
+//! Streaming analysis: `lz-analyze` and `kata-analyze` (`[color] [interval] [interval N]
+//! [minmoves N] [maxmoves N]`, kata also `ownership true|false`) answer `=`, then one `info`
+//! line per report until the next input line arrives, then the empty line. The
+//! `*-genmove_analyze` variants stream the same lines while choosing a move, then write
+//! `play <move>` and play it.
+
+use super::format::{info_line, Dialect, Selection};
+use super::session::{Outcome, Session};
+use crate::player::{Analysis, Decision, Reporter};
+use engine_core::Color;
+use gtp::args::{boolean, color, int};
+use gtp::response::{send, stream_start, STREAM_END};
+use gtp::GtpError;
+use std::io::Write;
+use std::time::Duration;
+
+/// Report interval when the command gives none: one second, in centiseconds.
+const DEFAULT_INTERVAL_CS: u32 = 100;
+
+/// The options of an analysis command.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Options {
+    pub color: Color,
+    pub interval: Duration,
+    pub selection: Selection,
+}
+
+/// Parses `[color] [interval] [key value]…`.
+pub(super) fn parse_options(
+    args: &[String],
+    to_move: Color,
+    dialect: Dialect,
+) -> Result<Options, GtpError> {
+    let mut rest = args;
+    let mut options = Options {
+        color: to_move,
+        interval: interval(DEFAULT_INTERVAL_CS),
+        selection: Selection::ALL,
+    };
+    if let Some(c) = rest.first().and_then(|a| color(a).ok()) {
+        options.color = c;
+        rest = &rest[1..];
+    }
+    if let Some(cs) = rest.first().and_then(|a| int(a).ok()) {
+        options.interval = interval(cs);
+        rest = &rest[1..];
+    }
+    while let Some((key, tail)) = rest.split_first() {
+        let value = tail.first().ok_or_else(GtpError::syntax)?;
+        match key.as_str() {
+            "interval" => options.interval = interval(int(value)?),
+            "minmoves" => options.selection.min_moves = int(value)? as usize,
+            "maxmoves" => options.selection.max_moves = int(value)? as usize,
+            "ownership" if dialect == Dialect::Kata => {
+                options.selection.ownership = boolean(value)?
+            }
+            _ => return Err(GtpError::syntax()),
+        }
+        rest = &tail[1..];
+    }
+    Ok(options)
+}
+
+/// A report interval from centiseconds; 0 means as often as possible (10 ms).
+fn interval(centiseconds: u32) -> Duration {
+    Duration::from_millis(u64::from(centiseconds.max(1)) * 10)
+}
+
+impl<W: Write + Send> Session<W> {
+    /// `lz-analyze` / `kata-analyze`.
+    pub(super) fn analyze(
+        &mut self,
+        id: Option<u32>,
+        args: &[String],
+        dialect: Dialect,
+    ) -> Outcome {
+        let options = match parse_options(args, self.game.to_move(), dialect) {
+            Ok(options) => options,
+            Err(e) => return Outcome::Reply(Err(e)),
+        };
+        let g = self.game.geometry();
+        let _ = send(&mut self.out, &stream_start(id));
+        let Session {
+            game,
+            player,
+            input,
+            out,
+            ..
+        } = self;
+        let result = input.run_interruptible(None, true, |stop| {
+            let mut callback = |analysis: &Analysis| {
+                write_info(out, g, analysis, options.color, dialect, &options);
+            };
+            let mut reporter = Reporter {
+                interval: options.interval,
+                callback: &mut callback,
+            };
+            player.analyze(game, options.color, stop, &mut reporter);
+        });
+        if result.is_err() {
+            log::error!("the player panicked during analysis");
+        }
+        let _ = send(&mut self.out, STREAM_END);
+        Outcome::Streamed
+    }
+
+    /// `lz-genmove_analyze` / `kata-genmove_analyze`: streams while thinking, then `play <move>`.
+    pub(super) fn genmove_analyze(
+        &mut self,
+        id: Option<u32>,
+        args: &[String],
+        dialect: Dialect,
+    ) -> Outcome {
+        let options = match parse_options(args, self.game.to_move(), dialect) {
+            Ok(options) => options,
+            Err(e) => return Outcome::Reply(Err(e)),
+        };
+        let g = self.game.geometry();
+        let _ = send(&mut self.out, &stream_start(id));
+        let mut write = |analysis: &Analysis, out: &mut W| {
+            write_info(out, g, analysis, options.color, dialect, &options);
+        };
+        let decision: Decision =
+            self.think(options.color, false, Some((options.interval, &mut write)));
+        let text = self.commit(options.color, decision);
+        let _ = send(&mut self.out, &format!("play {text}\n{STREAM_END}"));
+        Outcome::Streamed
+    }
+}
+
+/// Writes one `info` line, if there is anything to show, and flushes.
+fn write_info(
+    out: &mut impl Write,
+    g: engine_core::Geometry,
+    analysis: &Analysis,
+    color: Color,
+    dialect: Dialect,
+    options: &Options,
+) {
+    if let Some(line) = info_line(g, analysis, color, dialect, &options.selection) {
+        if let Err(e) = send(out, &format!("{line}\n")) {
+            log::warn!("cannot write analysis: {e}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(args: &[&str]) -> Vec<String> {
+        args.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn sabaki_lizzie_and_katago_forms() {
+        let parse = |args: &[&str], d| parse_options(&strings(args), Color::White, d);
+        let o = parse(&["B", "50"], Dialect::Lz).unwrap();
+        assert_eq!(
+            (o.color, o.interval),
+            (Color::Black, Duration::from_millis(500))
+        );
+        let o = parse(&["10"], Dialect::Lz).unwrap();
+        assert_eq!(
+            (o.color, o.interval),
+            (Color::White, Duration::from_millis(100))
+        );
+        let o = parse(&[], Dialect::Lz).unwrap();
+        assert_eq!(o.interval, Duration::from_secs(1));
+        let o = parse(
+            &[
+                "w",
+                "interval",
+                "20",
+                "minmoves",
+                "3",
+                "maxmoves",
+                "5",
+                "ownership",
+                "true",
+            ],
+            Dialect::Kata,
+        )
+        .unwrap();
+        assert_eq!(o.interval, Duration::from_millis(200));
+        assert_eq!(
+            o.selection,
+            Selection {
+                min_moves: 3,
+                max_moves: 5,
+                ownership: true
+            }
+        );
+    }
+
+    #[test]
+    fn bad_options() {
+        for (args, d) in [
+            (&["ownership", "true"][..], Dialect::Lz),
+            (&["B", "50", "interval"][..], Dialect::Lz),
+            (&["B", "-5"][..], Dialect::Lz),
+            (&["maxmoves", "x"][..], Dialect::Kata),
+            (&["avoid", "b", "D4", "1"][..], Dialect::Kata),
+            (&["B", "50", "99999999999999"][..], Dialect::Kata),
+        ] {
+            assert!(
+                parse_options(&strings(args), Color::Black, d).is_err(),
+                "{args:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! Session tests with a fake player that reports fixed analysis snapshots: they check the GTP
+//! side (framing, streaming, formats, dispatch), not any search.
+
+use super::*;
+use crate::player::{Analysis, Candidate, Decision, FinalStatus, MoveRequest, Player, Reporter};
+use crate::search::SearchConfig;
+use engine_core::{Color, Game, Move, Rules};
+use std::io::Cursor;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Always likes C3 (then D4); thinks until stopped; calls the stone on C3 dead.
+struct FakePlayer;
+
+fn c3(game: &Game) -> Move {
+    game.geometry().parse_move("C3").unwrap()
+}
+
+fn snapshot(game: &Game) -> Analysis {
+    let g = game.geometry();
+    Analysis {
+        candidates: vec![
+            Candidate {
+                mv: c3(game),
+                visits: 10,
+                winrate: 0.6,
+                prior: 0.5,
+                lcb: 0.55,
+                score_lead: 2.0,
+                pv: vec![c3(game), g.parse_move("D4").unwrap()],
+            },
+            Candidate {
+                mv: Move::Pass,
+                visits: 5,
+                winrate: 0.1,
+                prior: 0.1,
+                lcb: 0.0,
+                score_lead: -9.0,
+                pv: vec![Move::Pass],
+            },
+        ],
+        ownership: vec![0.5; g.area()],
+        playouts: 15,
+    }
+}
+
+/// Waits for the stop flag, at most a few seconds (a broken session must not hang the tests).
+fn wait(stop: &AtomicBool) {
+    let give_up = Instant::now() + Duration::from_secs(5);
+    while !stop.load(Ordering::SeqCst) && Instant::now() < give_up {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+impl Player for FakePlayer {
+    fn genmove(&mut self, request: &MoveRequest, report: Option<&mut Reporter>) -> Decision {
+        if let Some(report) = report {
+            (report.callback)(&snapshot(request.game));
+        }
+        wait(request.stop);
+        let m = c3(request.game);
+        Decision::Play(if request.game.check(request.color, m).is_ok() {
+            m
+        } else {
+            Move::Pass
+        })
+    }
+
+    fn analyze(&mut self, game: &Game, _color: Color, stop: &AtomicBool, report: &mut Reporter) {
+        (report.callback)(&snapshot(game));
+        wait(stop);
+    }
+
+    fn final_status(&mut self, game: &Game) -> FinalStatus {
+        let Move::Play(p) = c3(game) else {
+            unreachable!()
+        };
+        FinalStatus {
+            dead: vec![p],
+            seki: Vec::new(),
+        }
+    }
+}
+
+/// Everything the session writes for `input`, ended by end of input.
+fn transcript(input: &str) -> String {
+    let mut out = Vec::new();
+    let config = SearchConfig {
+        time_per_move: Some(Duration::from_millis(30)),
+        ..SearchConfig::default()
+    };
+    let reader = InputReader::spawn(Cursor::new(input.as_bytes().to_vec()));
+    Session::new(
+        Box::new(FakePlayer),
+        config,
+        Rules::CHINESE,
+        7.5,
+        reader,
+        &mut out,
+    )
+    .run()
+    .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn lz_analyze_streams_until_the_next_line() {
+    assert_eq!(
+        transcript("boardsize 5\nlz-analyze B 50\nprotocol_version\n"),
+        "=\n\n=\ninfo move C3 visits 10 winrate 6000 prior 5000 lcb 5500 order 0 pv C3 D4\n\n\
+         = 2\n\n"
+    );
+}
+
+#[test]
+fn kata_analyze_with_ownership_from_the_movers_side() {
+    let out = transcript("boardsize 5\n3 kata-analyze w interval 10 ownership true\n");
+    let lines: Vec<&str> = out.split('\n').collect();
+    assert_eq!(lines[..3], ["=", "", "=3"]);
+    assert!(lines[3].starts_with(
+        "info move C3 visits 10 winrate 0.600000 scoreLead 2.000000 prior 0.500000 \
+         lcb 0.550000 order 0 pv C3 D4 ownership -0.500000 "
+    ));
+    let (_, ownership) = lines[3].split_once(" ownership ").unwrap();
+    assert_eq!(ownership.split(' ').count(), 25);
+    assert_eq!(lines[4..], ["", ""]);
+}
+
+#[test]
+fn genmove_analyze_streams_then_plays() {
+    let out = transcript("boardsize 5\n7 kata-genmove_analyze b 10\nlz-genmove_analyze w\n");
+    assert_eq!(
+        out,
+        "=\n\n=7\ninfo move C3 visits 10 winrate 0.600000 scoreLead 2.000000 prior 0.500000 \
+         lcb 0.550000 order 0 pv C3 D4\nplay C3\n\n=\ninfo move C3 visits 10 winrate 6000 \
+         prior 5000 lcb 5500 order 0 pv C3 D4\nplay pass\n\n"
+    );
+}
+
+#[test]
+fn interrupt_stops_genmove_without_a_response_of_its_own() {
+    assert_eq!(
+        transcript("boardsize 5\ngenmove b\n# interrupt\nundo\nundo\n"),
+        "=\n\n= C3\n\n=\n\n? cannot undo\n\n"
+    );
+}
+
+#[test]
+fn scoring_uses_the_players_dead_stones() {
+    let out = transcript(
+        "boardsize 5\nplay b C3\nplay w D4\nfinal_status_list dead\nfinal_status_list alive\n\
+         final_status_list seki\nfinal_score\nfinal_status_list black\n",
+    );
+    assert_eq!(
+        out,
+        "=\n\n=\n\n=\n\n= C3\n\n= D4\n\n=\n\n= W+32.5\n\n? syntax error\n\n"
+    );
+}
+
+#[test]
+fn gogui_views_show_the_last_snapshot() {
+    let out = transcript(
+        "boardsize 5\ntengen-ownership\ntengen-winrates b\ntengen-pv w\ntengen-summary\n\
+         tengen-pv x\n",
+    );
+    let responses: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(responses[1].lines().count(), 5);
+    assert!(responses[1].starts_with("= 0.50 0.50 0.50 0.50 0.50\n0.50"));
+    assert_eq!(
+        responses[2],
+        "= INFLUENCE C3 1.00\nLABEL C3 60\nTEXT black to move, 15 playouts, win rate 60.0%"
+    );
+    assert!(responses[3].starts_with("= VAR w C3 b D4\nTEXT white to move"));
+    assert!(responses[4].contains("\nC3 visits 10 winrate 60.0% lcb 55.0% score +2.0 pv C3 D4"));
+    assert_eq!(responses[5], "? invalid color");
+}
+
+#[test]
+fn every_listed_command_has_a_handler() {
+    let mut script: String = COMMANDS
+        .iter()
+        .filter(|&&name| name != "quit")
+        .map(|name| format!("{name}\n"))
+        .collect();
+    script.push_str("quit\nname\n");
+    let out = transcript(&script);
+    assert!(!out.contains("unknown command"), "{out}");
+    assert_eq!(
+        out.matches("\n\n").count(),
+        COMMANDS.len(),
+        "one response each: {out}"
+    );
+    assert!(
+        out.ends_with("\n=\n\n"),
+        "quit answers last, then nothing: {out}"
+    );
+    let listed = transcript("list_commands\nknown_command play\nknown_command foo\n");
+    assert!(listed.starts_with("= protocol_version\nname\n"));
+    assert!(listed.ends_with("tengen-summary\n\n= true\n\n= false\n\n"));
+}

@@ -1,0 +1,57 @@
+//! Time commands: `time_settings` (Canadian byo-yomi, `0 1 0` = no limit as GoGui sends it),
+//! `time_left`, and kgsGtp's `kgs-time_settings none|absolute|byoyomi|canadian`. They set the
+//! clocks the player budgets from; they never fail on legal values, whatever the order.
+
+use super::session::Session;
+use crate::clock::{Clock, TimeSystem};
+use gtp::args::{color, expect_count, float, int};
+use gtp::GtpError;
+use std::io::Write;
+use std::time::Duration;
+
+impl<W: Write + Send> Session<W> {
+    pub(super) fn time_settings(&mut self, args: &[String]) -> Result<String, GtpError> {
+        expect_count(args, 3)?;
+        let (main, byo, stones) = (int(&args[0])?, int(&args[1])?, int(&args[2])?);
+        self.set_time_system(TimeSystem::from_gtp(main.into(), byo.into(), stones.into()));
+        Ok(String::new())
+    }
+
+    pub(super) fn time_left(&mut self, args: &[String]) -> Result<String, GtpError> {
+        expect_count(args, 3)?;
+        let c = color(&args[0])?;
+        let seconds = float(&args[1])?;
+        let stones = int(&args[2])?;
+        self.clocks[c.index()].set_time_left(seconds.max(0.0), stones);
+        Ok(String::new())
+    }
+
+    pub(super) fn kgs_time_settings(&mut self, args: &[String]) -> Result<String, GtpError> {
+        let kind = args.first().ok_or_else(GtpError::syntax)?;
+        let numbers = args[1..]
+            .iter()
+            .map(|a| int(a).map(u64::from))
+            .collect::<Result<Vec<u64>, GtpError>>()?;
+        let secs = Duration::from_secs;
+        let system = match (kind.as_str(), numbers.as_slice()) {
+            ("none", []) => TimeSystem::Unlimited,
+            ("absolute", &[main]) => TimeSystem::Absolute { main: secs(main) },
+            ("byoyomi", &[main, period, periods]) if period > 0 && periods > 0 => {
+                TimeSystem::ByoYomi {
+                    main: secs(main),
+                    period: secs(period),
+                    periods: periods as u32,
+                }
+            }
+            ("byoyomi", &[main, _, _]) => TimeSystem::Absolute { main: secs(main) },
+            ("canadian", &[main, period, stones]) => TimeSystem::from_gtp(main, period, stones),
+            _ => return Err(GtpError::syntax()),
+        };
+        self.set_time_system(system);
+        Ok(String::new())
+    }
+
+    fn set_time_system(&mut self, system: TimeSystem) {
+        self.clocks = [Clock::new(system); 2];
+    }
+}
