@@ -1,9 +1,11 @@
 //! The tengen player and tools: Monte Carlo tree search, time control, the GTP engine session,
 //! the match and tournament runner and the benchmark. `main.rs` only parses the command line.
 
+pub mod bench;
 pub mod clock;
 pub mod gtp_engine;
 pub mod match_runner;
 pub mod player;
 pub mod search;
 pub mod sgf;
+pub mod tournament;

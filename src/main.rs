@@ -23,8 +23,12 @@ struct Cli {
 enum Command {
     /// Speak GTP on stdin/stdout (the default).
     Gtp(Box<tengen::gtp_engine::GtpArgs>),
+    /// Measure light-playout speed per board size.
+    Bench(tengen::bench::BenchArgs),
     /// Play a refereed match between two GTP engines (or merge shard journals).
     Match(Box<tengen::match_runner::MatchArgs>),
+    /// Run a tournament between GTP engines described by a TOML file.
+    Tournament(tengen::tournament::TournamentArgs),
 }
 
 fn main() -> ExitCode {
@@ -32,7 +36,12 @@ fn main() -> ExitCode {
     match cli.command {
         None => gtp(cli.gtp),
         Some(Command::Gtp(args)) => gtp(*args),
+        Some(Command::Bench(args)) => {
+            tengen::bench::run(&args);
+            ExitCode::SUCCESS
+        }
         Some(Command::Match(args)) => tengen::match_runner::main(*args),
+        Some(Command::Tournament(args)) => tengen::tournament::main(args),
     }
 }
 
