@@ -1,0 +1,490 @@
+//! End-to-end tests of `tengen match` and `tengen tournament`: scripted fake engines that
+//! misbehave in every way the referee must catch, real `tengen --player random` games, resuming,
+//! shards and merging, a small tournament, and (ignored by default) games against GNU Go.
+
+use engine_core::{Game, Rules};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const FAKE_ENGINE: &str = r#"#!/bin/bash
+# A scripted GTP engine: $1 says how it answers genmove.
+mode="$1"
+IFS=, read -ra moves <<< "$2"
+i=0
+while IFS= read -r line; do
+  cmd="${line%% *}"
+  case "$cmd" in
+    name) printf '= fake-%s\n\n' "$mode" ;;
+    version) printf '= 1\n\n' ;;
+    list_commands) printf '= name\nversion\nplay\ngenmove\nquit\n\n' ;;
+    quit) printf '=\n\n'; exit 0 ;;
+    final_status_list) printf '=\n\n' ;;
+    genmove)
+      case "$mode" in
+        pass) printf '= pass\n\n' ;;
+        illegal) printf '= A1\n\n' ;;
+        crash) echo "fake: segmentation fault" >&2; exit 139 ;;
+        silent) ;;
+        garbage) printf '= banana\n\n' ;;
+        nonsense) printf 'I am not speaking GTP\n\n' ;;
+        resign) printf '= resign\n\n' ;;
+        slow) sleep 2; printf '= pass\n\n' ;;
+        seq)
+          if [ "$i" -lt "${#moves[@]}" ]; then
+            printf '= %s\n\n' "${moves[$i]}"; i=$((i + 1))
+          else
+            printf '= pass\n\n'
+          fi ;;
+      esac ;;
+    *) printf '=\n\n' ;;
+  esac
+done
+"#;
+
+fn tengen() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tengen"))
+}
+
+struct Dir {
+    dir: tempfile::TempDir,
+}
+
+impl Dir {
+    fn new() -> Dir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("fake.sh"), FAKE_ENGINE).unwrap();
+        Dir { dir }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn fake(&self, mode: &str) -> String {
+        format!("bash {} {mode}", self.path().join("fake.sh").display())
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        let out = tengen()
+            .args(args)
+            .current_dir(self.path())
+            .output()
+            .unwrap();
+        eprintln!(
+            "tengen {args:?}\nstdout:\n{}\nstderr:\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    }
+}
+
+fn random_tengen(seed: u32) -> String {
+    format!(
+        "{} gtp --player random --seed {seed}",
+        env!("CARGO_BIN_EXE_tengen")
+    )
+}
+
+/// The game lines of a journal.
+fn journal_games(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter_map(|v| v.get("game").cloned())
+        .collect()
+}
+
+/// Plays one game of `black` against `white` and returns its journal record.
+fn one_game(dir: &Dir, black: &str, white: &str, extra: &[&str]) -> Value {
+    let mut args = vec![
+        "match",
+        "--black",
+        black,
+        "--white",
+        white,
+        "--games",
+        "1",
+        "--size",
+        "5",
+        "--komi",
+        "0.5",
+        "--journal",
+        "j.jsonl",
+        "--scoring",
+        "tromp-taylor",
+    ];
+    args.extend_from_slice(extra);
+    let out = dir.run(&args);
+    assert!(out.status.success(), "tengen match failed");
+    let games = journal_games(&dir.path().join("j.jsonl"));
+    assert_eq!(games.len(), 1);
+    std::fs::remove_file(dir.path().join("j.jsonl")).unwrap();
+    games[0].clone()
+}
+
+fn field<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("{key} missing in {v}"))
+}
+
+#[test]
+fn every_engine_failure_forfeits_with_its_reason() {
+    let dir = Dir::new();
+    let pass = dir.fake("pass");
+    let cases = [
+        ("illegal", "W+F", "illegal", "point occupied"),
+        ("crash", "W+F", "crash", "segmentation fault"),
+        ("garbage", "W+F", "malformed", "banana"),
+        ("nonsense", "W+F", "malformed", "not speaking GTP"),
+        ("silent", "W+F", "silent", "no answer"),
+        ("resign", "W+R", "resign", "resigned"),
+    ];
+    for (mode, result, reason, detail) in cases {
+        let g = one_game(&dir, &dir.fake(mode), &pass, &["--move-timeout", "1"]);
+        assert_eq!(field(&g, "result"), result, "{mode}: {g}");
+        assert_eq!(field(&g, "reason"), reason, "{mode}: {g}");
+        assert!(field(&g, "detail").contains(detail), "{mode}: {g}");
+        assert_eq!(field(&g, "winner"), "W");
+    }
+    // The same failure as White makes Black the winner.
+    let g = one_game(&dir, &pass, &dir.fake("illegal"), &[]);
+    assert_eq!(field(&g, "result"), "B+F", "{g}");
+    // Two passes on an empty 5x5 board: White wins by komi under Tromp-Taylor.
+    let g = one_game(&dir, &pass, &pass, &[]);
+    assert_eq!(field(&g, "result"), "W+0.5", "{g}");
+    assert_eq!(field(&g, "reason"), "score");
+    // A 2 s move against a 1 s absolute clock loses on time.
+    let g = one_game(&dir, &dir.fake("slow"), &pass, &["--time", "1"]);
+    assert_eq!(field(&g, "result"), "W+T", "{g}");
+    assert_eq!(field(&g, "reason"), "time");
+    // An engine that cannot start loses too, and the match still reports.
+    let g = one_game(&dir, "/nonexistent/engine --gtp", &pass, &[]);
+    assert_eq!(field(&g, "result"), "W+F", "{g}");
+    assert_eq!(field(&g, "reason"), "crash");
+}
+
+#[test]
+fn bad_command_lines_fail_with_one_line() {
+    let dir = Dir::new();
+    for args in [
+        vec!["match", "--black", "x", "--white", "y", "--size", "30"],
+        vec!["match", "--black", "x", "--white", "y", "--time", "forever"],
+        vec!["match", "--black", "'x", "--white", "y"],
+        vec![
+            "match",
+            "--black",
+            "x",
+            "--white",
+            "y",
+            "--scoring",
+            "referee",
+        ],
+        vec!["match", "--black", "x", "--white", "y", "--shard", "3/2"],
+        vec!["match", "merge", "/nonexistent.jsonl"],
+        vec!["tournament", "/nonexistent.toml", "--out", "o"],
+    ] {
+        let out = dir.run(&args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        assert!(out.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn random_tengen_games_are_refereed_recorded_and_resumable() {
+    let dir = Dir::new();
+    let (a, b) = (random_tengen(1), random_tengen(2));
+    let args = |games: &'static str| {
+        vec![
+            "match".to_string(),
+            "--black".into(),
+            a.clone(),
+            "--white".into(),
+            b.clone(),
+            "--games".into(),
+            games.into(),
+            "--size".into(),
+            "7".into(),
+            "--alternate".into(),
+            "--parallel".into(),
+            "2".into(),
+            "--sgf-dir".into(),
+            "sgf".into(),
+            "--json".into(),
+            "r.json".into(),
+            "--time".into(),
+            "5m".into(),
+        ]
+    };
+    let to_str = |v: &[String]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let run = |games| {
+        let v = args(games);
+        let refs: Vec<&str> = v.iter().map(String::as_str).collect();
+        let out = dir.run(&refs);
+        assert!(out.status.success(), "{:?}", to_str(&v));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let table = run("2");
+    assert!(table.contains("95% CI"), "{table}");
+    let journal = dir.path().join("sgf/journal.jsonl");
+    let games = journal_games(&journal);
+    assert_eq!(games.len(), 2);
+    // Colours alternate per game and are recorded per game.
+    let mut by_game: Vec<&Value> = games.iter().collect();
+    by_game.sort_by_key(|g| g["game"].as_u64());
+    assert_eq!(by_game[0]["black_engine"], 0);
+    assert_eq!(by_game[1]["black_engine"], 1);
+    for g in &games {
+        let result = field(g, "result");
+        assert!(
+            result == "0" || result.starts_with("B+") || result.starts_with("W+"),
+            "{g}"
+        );
+        assert!(
+            ["score", "max-moves", "resign"].contains(&field(g, "reason")),
+            "{g}"
+        );
+        // The SGF replays legally and carries the result.
+        let sgf = std::fs::read_to_string(dir.path().join(field(g, "sgf"))).unwrap();
+        assert!(sgf.contains(&format!("RE[{result}]")), "{sgf}");
+        let record = tengen::sgf::read(&sgf).unwrap();
+        assert_eq!(record.size, 7);
+        let game: Game = record.to_game(Rules::CHINESE, 7.5, None).unwrap();
+        assert_eq!(game.moves().len(), g["moves"].as_array().unwrap().len());
+        assert_eq!(
+            g["move_ms"].as_array().unwrap().len(),
+            game.moves().len(),
+            "one time per engine move"
+        );
+    }
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
+    assert_eq!(json["summary"]["games"], 2);
+    // Rerunning continues: one more game only, and the finished ones are kept.
+    let table = run("3");
+    assert!(table.contains(": 3 games"), "{table}");
+    assert_eq!(journal_games(&journal).len(), 3);
+    // Another match refuses to resume someone else's journal.
+    let out = dir.run(&[
+        "match",
+        "--black",
+        &b,
+        "--white",
+        &a,
+        "--games",
+        "1",
+        "--size",
+        "7",
+        "--sgf-dir",
+        "sgf",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("different run"));
+}
+
+#[test]
+fn shards_split_the_games_and_merge_back() {
+    let dir = Dir::new();
+    let (a, b) = (random_tengen(3), random_tengen(4));
+    for shard in ["1/2", "2/2"] {
+        let out = dir.run(&[
+            "match",
+            "--black",
+            &a,
+            "--white",
+            &b,
+            "--games",
+            "4",
+            "--size",
+            "5",
+            "--alternate",
+            "--shard",
+            shard,
+        ]);
+        assert!(out.status.success());
+    }
+    let one = dir.path().join("tengen-match.shard-1-of-2.jsonl");
+    let two = dir.path().join("tengen-match.shard-2-of-2.jsonl");
+    let numbers = |p: &Path| -> Vec<u64> {
+        let mut v: Vec<u64> = journal_games(p)
+            .iter()
+            .map(|g| g["game"].as_u64().unwrap())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(numbers(&one), [0, 2]);
+    assert_eq!(numbers(&two), [1, 3]);
+    let out = dir.run(&[
+        "match",
+        "merge",
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--out",
+        "all.jsonl",
+    ]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains(": 4 games"));
+    assert_eq!(numbers(&dir.path().join("all.jsonl")), [0, 1, 2, 3]);
+}
+
+#[test]
+fn round_robin_tournament_runs_and_resumes() {
+    let dir = Dir::new();
+    let config = format!(
+        r#"format = "round-robin"
+size = 5
+komi = 0.5
+scoring = "tromp-taylor"
+games_per_pairing = 2
+[[engine]]
+name = "random-a"
+command = "{}"
+[[engine]]
+name = "random-b"
+command = "{}"
+[[engine]]
+name = "resigner"
+command = "{}"
+"#,
+        random_tengen(5),
+        random_tengen(6),
+        dir.fake("resign")
+    );
+    std::fs::write(dir.path().join("rr.toml"), config).unwrap();
+    let out = dir.run(&["tournament", "rr.toml", "--out", "out"]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("Cross-table") && stdout.contains("Standings"),
+        "{stdout}"
+    );
+    let journal = dir.path().join("out/journal.jsonl");
+    // 3 pairings of 2 games.
+    assert_eq!(journal_games(&journal).len(), 6);
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("out/tournament.json")).unwrap(),
+    )
+    .unwrap();
+    let standings = json["standings"].as_array().unwrap();
+    // The resigner loses all four of its games and is last with 0 points.
+    let last = standings.last().unwrap();
+    assert_eq!(last["player"], 2);
+    assert_eq!(last["points"], 0);
+    assert_eq!(last["losses"], 4);
+    let total: u64 = standings
+        .iter()
+        .map(|s| s["points"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 12, "2 points per game");
+    assert_eq!(
+        std::fs::read_dir(dir.path().join("out/sgf"))
+            .unwrap()
+            .count(),
+        6
+    );
+    // Rerunning plays nothing new and prints the same standings.
+    let again = dir.run(&["tournament", "rr.toml", "--out", "out"]);
+    assert!(again.status.success());
+    assert_eq!(journal_games(&journal).len(), 6);
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), stdout);
+}
+
+fn gnugo() -> Option<PathBuf> {
+    let path = PathBuf::from("/usr/games/gnugo");
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!("SKIPPED: GNU Go is not installed at /usr/games/gnugo (apt-get install gnugo)");
+        None
+    }
+}
+
+#[test]
+#[ignore = "needs gnugo; run with --ignored"]
+fn random_tengen_against_gnugo_with_every_move_checked() {
+    let Some(gnugo) = gnugo() else {
+        return;
+    };
+    let dir = Dir::new();
+    let gnugo_cmd = format!("{} --mode gtp --level 1 --chinese-rules", gnugo.display());
+    let referee = format!("{} --mode gtp --chinese-rules", gnugo.display());
+    let out = dir.run(&[
+        "match",
+        "--black",
+        &random_tengen(7),
+        "--white",
+        &gnugo_cmd,
+        "--games",
+        "2",
+        "--size",
+        "9",
+        "--alternate",
+        "--parallel",
+        "2",
+        "--scoring",
+        "agree",
+        "--referee",
+        &referee,
+        "--sgf-dir",
+        "sgf",
+    ]);
+    assert!(out.status.success());
+    let games = journal_games(&dir.path().join("sgf/journal.jsonl"));
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        // GNU Go beats a random player, whatever the colours, with no forfeit on either side.
+        let gnugo_colour = if g["black_engine"] == 1 { "B" } else { "W" };
+        assert_eq!(field(g, "winner"), gnugo_colour, "{g}");
+        assert!(["score", "resign"].contains(&field(g, "reason")), "{g}");
+        let sgf = std::fs::read_to_string(dir.path().join(field(g, "sgf"))).unwrap();
+        let record = tengen::sgf::read(&sgf).unwrap();
+        record.to_game(Rules::CHINESE, 7.5, None).unwrap();
+    }
+}
+
+#[test]
+#[ignore = "needs gnugo; run with --ignored"]
+fn gnugo_referee_scores_a_fresh_replay() {
+    let Some(gnugo) = gnugo() else {
+        return;
+    };
+    let dir = Dir::new();
+    let referee = format!("{} --mode gtp --chinese-rules", gnugo.display());
+    // Black walls off columns A-C, White D-E on 5x5: 15 points to 10. The referee's
+    // final_score follows the komi of each match (it is set on a fresh referee process, which
+    // also sidesteps GNU Go's cached scores, rules.md §8).
+    let black = dir.fake("seq C1,C2,C3,C4,C5");
+    let white = dir.fake("seq D1,D2,D3,D4,D5");
+    for (komi, expected) in [("0.5", "B+4.5"), ("7.5", "W+2.5")] {
+        let out = dir.run(&[
+            "match",
+            "--black",
+            &black,
+            "--white",
+            &white,
+            "--games",
+            "1",
+            "--size",
+            "5",
+            "--komi",
+            komi,
+            "--scoring",
+            "referee",
+            "--referee",
+            &referee,
+            "--journal",
+            "j.jsonl",
+        ]);
+        assert!(out.status.success());
+        let games = journal_games(&dir.path().join("j.jsonl"));
+        assert_eq!(field(&games[0], "result"), expected, "{}", games[0]);
+        assert!(field(&games[0], "detail").contains("referee final_score"));
+        std::fs::remove_file(dir.path().join("j.jsonl")).unwrap();
+    }
+}
