@@ -7,12 +7,21 @@ use gtp::args::expect_count;
 use gtp::GtpError;
 use std::io::Write;
 
-/// The rule set's name as `tengen-rules` and SGF `RU` give it.
-pub fn rules_name(rules: Rules) -> &'static str {
+/// The rule set's name as `tengen-rules` gives it.
+fn rules_name(rules: Rules) -> &'static str {
     if rules.suicide_allowed {
         "tromp-taylor"
     } else {
         "chinese"
+    }
+}
+
+/// The rule set's name for SGF `RU`.
+pub fn sgf_rules_name(rules: Rules) -> &'static str {
+    if rules.suicide_allowed {
+        "Tromp-Taylor"
+    } else {
+        "Chinese"
     }
 }
 

@@ -2,10 +2,10 @@
 //! `loadsgf`/`printsgf`. Every failure leaves the game as it was.
 
 use super::handicap::free_placement;
-use super::rules::rules_name;
+use super::rules::sgf_rules_name;
 use super::session::Session;
 use crate::sgf::{self, GameInfo};
-use engine_core::{Game, Point};
+use engine_core::{Game, Point, MAX_SIZE, MIN_SIZE};
 use gtp::args::{expect_between, expect_count, float, int, int_in, vertex};
 use gtp::GtpError;
 use std::io::Write;
@@ -14,6 +14,10 @@ impl<W: Write + Send> Session<W> {
     pub(super) fn boardsize(&mut self, args: &[String]) -> Result<String, GtpError> {
         expect_count(args, 1)?;
         let size = int(&args[0])? as usize;
+        // Checked here too: `Geometry::new` must never see a size that overflows a `u8`.
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(GtpError::unacceptable_size());
+        }
         self.game = Game::new(size, self.game.rules(), self.game.komi())
             .map_err(|_| GtpError::unacceptable_size())?;
         Ok(String::new())
@@ -102,7 +106,7 @@ impl<W: Write + Send> Session<W> {
             black: String::new(),
             white: String::new(),
             date: Some(sgf::today()),
-            rules: Some(rules_name(self.game.rules()).to_string()),
+            rules: Some(sgf_rules_name(self.game.rules()).to_string()),
             ..GameInfo::default()
         };
         let text = sgf::write(&self.game, &info);

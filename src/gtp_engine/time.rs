@@ -21,8 +21,11 @@ impl<W: Write + Send> Session<W> {
         expect_count(args, 3)?;
         let c = color(&args[0])?;
         let seconds = float(&args[1])?;
+        if seconds < 0.0 {
+            return Err(GtpError::syntax());
+        }
         let stones = int(&args[2])?;
-        self.clocks[c.index()].set_time_left(seconds.max(0.0), stones);
+        self.clocks[c.index()].set_time_left(seconds, stones);
         Ok(String::new())
     }
 

@@ -1,0 +1,273 @@
+//! GTP transcripts run through the real binary over pipes (`--player random --seed 1`).
+//!
+//! Each `tests/gtp/NAME.gtp` file is a conversation: lines starting with `>` are sent (the rest
+//! of the line after `> `, then LF; `>>` sends without the LF, for input that ends mid-line),
+//! with the escapes `\r`, `\t`, `\0`, `\\` and `\xHH`; lines starting with `#` are notes; every
+//! other line, empty lines included, is expected output, in order, where `*` matches any text
+//! within a line. The whole input is written at once (as Sabaki pipelines), stdin is closed,
+//! and the engine must exit 0 with exactly the expected output. A few cases that need
+//! generated input (huge lines, thousands of commands) are plain tests below.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+/// Generous bound for one whole transcript.
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Runs the engine on `input` with extra `args`; returns stdout and whether it exited 0.
+fn run_engine(args: &[&str], input: Vec<u8>) -> (String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["gtp", "--player", "random", "--seed", "1"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("cannot start tengen");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = thread::spawn(move || {
+        // The engine may quit before reading everything: a broken pipe is fine.
+        let _ = stdin.write_all(&input);
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let (sender, receiver) = mpsc::channel();
+    thread::spawn(move || {
+        let mut out = Vec::new();
+        let _ = stdout.read_to_end(&mut out);
+        let _ = sender.send(out);
+    });
+    let out = match receiver.recv_timeout(TIMEOUT) {
+        Ok(out) => out,
+        Err(_) => {
+            let _ = child.kill();
+            panic!("tengen did not finish within {TIMEOUT:?}");
+        }
+    };
+    writer.join().unwrap();
+    let status = child.wait().unwrap();
+    (
+        String::from_utf8(out).expect("stdout is UTF-8"),
+        status.success(),
+    )
+}
+
+/// Decodes the escapes of a `>` line.
+fn unescape(text: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' || i + 1 == bytes.len() {
+            out.push(bytes[i]);
+            i += 1;
+            continue;
+        }
+        match bytes[i + 1] {
+            b'r' => out.push(b'\r'),
+            b't' => out.push(b'\t'),
+            b'0' => out.push(0),
+            b'\\' => out.push(b'\\'),
+            b'x' => {
+                let hex = std::str::from_utf8(&bytes[i + 2..i + 4]).unwrap();
+                out.push(u8::from_str_radix(hex, 16).unwrap());
+                i += 2;
+            }
+            other => panic!("unknown escape \\{}", other as char),
+        }
+        i += 2;
+    }
+    out
+}
+
+/// Whether `line` matches `pattern`, where `*` stands for any text.
+fn glob(pattern: &str, line: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = line.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    for (i, part) in parts.iter().enumerate() {
+        if i + 1 == parts.len() {
+            return rest.len() >= part.len() && rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+/// Runs `tests/gtp/NAME.gtp` (see the module documentation).
+fn transcript(name: &str, args: &[&str]) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/gtp/{name}.gtp"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut input = Vec::new();
+    let mut expected = Vec::new();
+    for line in text.lines() {
+        if let Some(raw) = line.strip_prefix(">>") {
+            input.extend(unescape(raw.strip_prefix(' ').unwrap_or(raw)));
+        } else if let Some(raw) = line.strip_prefix('>') {
+            input.extend(unescape(raw.strip_prefix(' ').unwrap_or(raw)));
+            input.push(b'\n');
+        } else if !line.starts_with('#') {
+            expected.push(line);
+        }
+    }
+    let (out, ok) = run_engine(args, input);
+    let actual: Vec<&str> = out.split('\n').collect();
+    // The output ends with "\n": the last split piece is empty, not a line.
+    let actual = &actual[..actual.len() - 1];
+    for (i, (want, got)) in expected.iter().zip(actual).enumerate() {
+        assert!(
+            glob(want, got),
+            "{name}: output line {} is {got:?}, expected {want:?}\nwhole output:\n{out}",
+            i + 1
+        );
+    }
+    assert_eq!(
+        actual.len(),
+        expected.len(),
+        "{name}: wrong number of output lines\nwhole output:\n{out}"
+    );
+    assert!(ok, "{name}: tengen did not exit with status 0");
+}
+
+#[test]
+fn glob_matches_within_lines() {
+    assert!(glob("= *", "= D4"));
+    assert!(glob("= *", "= "));
+    assert!(!glob("= *", "? illegal move"));
+    assert!(glob("a*c*e", "abcde"));
+    assert!(!glob("a*c", "abcd"));
+    assert!(glob("exact", "exact"));
+    assert!(!glob("exact", "exactly"));
+}
+
+#[test]
+fn framing_and_preprocessing() {
+    transcript("framing", &[]);
+}
+
+#[test]
+fn board_setup_and_handicap() {
+    transcript("setup", &[]);
+}
+
+#[test]
+fn moves_and_undo() {
+    transcript("moves", &[]);
+}
+
+#[test]
+fn time_commands() {
+    transcript("time", &[]);
+}
+
+#[test]
+fn scoring_and_showboard() {
+    transcript("scoring", &[]);
+}
+
+#[test]
+fn rules_commands() {
+    transcript("rules", &[]);
+}
+
+#[test]
+fn analysis_commands() {
+    transcript("analysis", &[]);
+}
+
+#[test]
+fn sgf_files() {
+    transcript("sgf", &[]);
+}
+
+#[test]
+fn quit_and_end_of_input() {
+    transcript("quit", &[]);
+    transcript("eof", &[]);
+}
+
+#[test]
+fn command_line_options_are_applied() {
+    transcript(
+        "options",
+        &[
+            "--komi",
+            "0.5",
+            "--rules",
+            "tromp-taylor",
+            "--superko",
+            "situational",
+        ],
+    );
+}
+
+#[test]
+fn very_long_lines_are_refused_and_skipped() {
+    let mut input = b"1 name ".to_vec();
+    input.resize(3 << 20, b'x');
+    input.extend_from_slice(b"\n2 komi 1");
+    input.resize(input.len() + (2 << 20), b'0');
+    input.extend_from_slice(b"\n# ");
+    input.resize(input.len() + (2 << 20), b'#');
+    input.extend_from_slice(b"\n3 name\n");
+    let (out, ok) = run_engine(&[], input);
+    assert_eq!(out, "?1 syntax error\n\n?2 syntax error\n\n=3 tengen\n\n");
+    assert!(ok);
+}
+
+#[test]
+fn thousands_of_pipelined_commands_are_answered_in_order() {
+    let mut input = String::from("boardsize 9\n");
+    let mut expected = String::from("=\n\n");
+    for i in 0..3000 {
+        input.push_str(&format!("{i} play b pass\n"));
+        expected.push_str(&format!("={i}\n\n"));
+    }
+    let (out, ok) = run_engine(&[], input.into_bytes());
+    assert_eq!(out, expected);
+    assert!(ok);
+}
+
+#[test]
+fn bad_command_lines_never_crash_the_engine() {
+    let mut input = Vec::new();
+    for line in [
+        &b"play"[..],
+        b"play b",
+        b"play b d4 d5",
+        b"boardsize 19 19",
+        b"\xff\xfe\xfd",
+        b"genmove \xc3\x28",
+        b"komi 1e400",
+        b"fixed_handicap 4294967296",
+        b"set_free_handicap",
+        b"time_left b -5 0",
+        b"loadsgf /nonexistent/file.sgf 3",
+        b"lz-analyze b 50 avoid b d4 1",
+        b"kata-analyze 99999999999",
+        b"final_status_list",
+        b"\x00\x01\x02",
+        b"=",
+        b"?",
+        b"# interrupt",
+    ] {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"name\n");
+    let (out, ok) = run_engine(&[], input);
+    assert!(ok);
+    let responses: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(responses.len(), 17, "{out}");
+    assert!(responses[..16].iter().all(|r| r.starts_with('?')), "{out}");
+    assert_eq!(responses[16], "= tengen");
+}
