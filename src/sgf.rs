@@ -210,7 +210,7 @@ type Node = Vec<(String, Vec<String>)>;
 pub fn read(text: &str) -> Result<Record, SgfError> {
     let nodes = Parser::new(text).main_line()?;
     let Some(root) = nodes.first() else {
-        return error("no game tree");
+        return error("empty game tree");
     };
     let size = match property(root, "SZ") {
         None => 19,
@@ -357,39 +357,56 @@ impl<'a> Parser<'a> {
         self.text.get(self.pos).copied()
     }
 
-    /// The nodes of the main line of the first game tree.
+    /// The nodes of the main line of the first game tree: `( node* tree* )` where only the
+    /// first subtree of every tree continues the main line. Iterative, so no nesting depth can
+    /// overflow the stack.
     fn main_line(&mut self) -> Result<Vec<Node>, SgfError> {
         while self.peek().is_some_and(|b| b != b'(') {
             self.pos += 1;
         }
-        let mut nodes = Vec::new();
-        self.tree(&mut nodes, true)?;
-        Ok(nodes)
-    }
-
-    /// `( node* tree* )`: nodes go into `out` when `keep`; only the first subtree is kept.
-    fn tree(&mut self, out: &mut Vec<Node>, keep: bool) -> Result<(), SgfError> {
-        if self.peek() != Some(b'(') {
-            return error("expected (");
+        /// An open tree: whether it is on the main line, and whether a subtree was opened.
+        struct Open {
+            main: bool,
+            had_child: bool,
         }
-        self.pos += 1;
-        while self.peek() == Some(b';') {
-            self.pos += 1;
-            let node = self.node()?;
-            if keep {
-                out.push(node);
+        let mut open: Vec<Open> = Vec::new();
+        let mut nodes = Vec::new();
+        loop {
+            match self.peek() {
+                Some(b'(') => {
+                    self.pos += 1;
+                    let main = match open.last_mut() {
+                        None => true,
+                        Some(parent) => {
+                            let main = parent.main && !parent.had_child;
+                            parent.had_child = true;
+                            main
+                        }
+                    };
+                    open.push(Open {
+                        main,
+                        had_child: false,
+                    });
+                }
+                Some(b';') if open.last().is_some_and(|t| !t.had_child) => {
+                    self.pos += 1;
+                    let node = self.node()?;
+                    if open.last().is_some_and(|t| t.main) {
+                        nodes.push(node);
+                    }
+                }
+                Some(b')') if !open.is_empty() => {
+                    self.pos += 1;
+                    open.pop();
+                    if open.is_empty() {
+                        return Ok(nodes);
+                    }
+                }
+                None if open.is_empty() => return error("no game tree"),
+                None => return error("unterminated game tree"),
+                Some(other) => return error(format!("unexpected {:?}", other as char)),
             }
         }
-        let mut first = true;
-        while self.peek() == Some(b'(') {
-            self.tree(out, keep && first)?;
-            first = false;
-        }
-        if self.peek() != Some(b')') {
-            return error("expected )");
-        }
-        self.pos += 1;
-        Ok(())
     }
 
     fn node(&mut self) -> Result<Node, SgfError> {
@@ -527,10 +544,22 @@ mod tests {
             "(;SZ[9];B[ee];W[ee])",
             "(;SZ[9];B[ee];AB[aa])",
             "(;SZ[9]C)",
+            "(;SZ[9];B[ee](;W[aa]);B[bb])",
+            "(x)",
         ] {
             let result = read(bad).and_then(|r| r.to_game(Rules::CHINESE, 7.5, None));
             assert!(result.is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn deep_nesting_does_not_overflow() {
+        let depth = 100_000;
+        let mut text = "(;SZ[9]".to_string();
+        text.push_str(&"(;B[]".repeat(depth));
+        text.push_str(&")".repeat(depth + 1));
+        assert_eq!(read(&text).unwrap().moves.len(), depth);
+        assert!(read(&text[..text.len() - 1]).is_err());
     }
 
     #[test]

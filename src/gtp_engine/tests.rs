@@ -6,11 +6,14 @@ use crate::player::{Analysis, Candidate, Decision, FinalStatus, MoveRequest, Pla
 use crate::search::SearchConfig;
 use engine_core::{Color, Game, Move, Rules};
 use std::io::Cursor;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Always likes C3 (then D4); thinks until stopped; calls the stone on C3 dead.
 struct FakePlayer;
+
+/// How often a fake player pondered (only `pondering_waits_for_input` enables it).
+static PONDERED: AtomicUsize = AtomicUsize::new(0);
 
 fn c3(game: &Game) -> Move {
     game.geometry().parse_move("C3").unwrap()
@@ -71,6 +74,11 @@ impl Player for FakePlayer {
         wait(stop);
     }
 
+    fn ponder(&mut self, _game: &Game, stop: &AtomicBool) {
+        PONDERED.fetch_add(1, Ordering::SeqCst);
+        wait(stop);
+    }
+
     fn final_status(&mut self, game: &Game) -> FinalStatus {
         let Move::Play(p) = c3(game) else {
             unreachable!()
@@ -84,9 +92,14 @@ impl Player for FakePlayer {
 
 /// Everything the session writes for `input`, ended by end of input.
 fn transcript(input: &str) -> String {
+    transcript_with(input, false)
+}
+
+fn transcript_with(input: &str, ponder: bool) -> String {
     let mut out = Vec::new();
     let config = SearchConfig {
         time_per_move: Some(Duration::from_millis(30)),
+        ponder,
         ..SearchConfig::default()
     };
     let reader = InputReader::spawn(Cursor::new(input.as_bytes().to_vec()));
@@ -197,4 +210,13 @@ fn every_listed_command_has_a_handler() {
     let listed = transcript("list_commands\nknown_command play\nknown_command foo\n");
     assert!(listed.starts_with("= protocol_version\nname\n"));
     assert!(listed.ends_with("tengen-summary\n\n= true\n\n= false\n\n"));
+}
+
+#[test]
+fn pondering_waits_for_input() {
+    let before = PONDERED.load(Ordering::SeqCst);
+    let out = transcript_with("boardsize 5\ngenmove b\nname\n", true);
+    assert_eq!(out, "=\n\n= C3\n\n= tengen\n\n");
+    // Before every command, and once more until the end of input stops it.
+    assert_eq!(PONDERED.load(Ordering::SeqCst) - before, 4);
 }
