@@ -82,28 +82,29 @@ impl InputReader {
         let stop = AtomicBool::new(!self.queued.is_empty());
         thread::scope(|scope| {
             let handle = scope.spawn(|| job(&stop));
+            let mut connected = true;
             loop {
-                let stopped = stop.load(Ordering::SeqCst);
-                if handle.is_finished() && (stopped || !hold_open) {
+                if handle.is_finished() && (stop.load(Ordering::SeqCst) || !hold_open) {
                     break;
                 }
-                match self.receiver.recv_timeout(POLL) {
-                    Ok(input) => {
-                        self.queued.push_back(input);
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                    Err(RecvTimeoutError::Disconnected) => {
-                        self.queued.push_back(Input::Eof);
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                    Err(RecvTimeoutError::Timeout) => {
-                        if deadline.is_some_and(|d| Instant::now() >= d) {
+                if connected {
+                    match self.receiver.recv_timeout(POLL) {
+                        Ok(input) => {
+                            self.queued.push_back(input);
                             stop.store(true, Ordering::SeqCst);
-                            if hold_open && handle.is_finished() {
-                                break;
-                            }
                         }
+                        // The reader is gone (its `Eof` came before): nothing more will arrive.
+                        Err(RecvTimeoutError::Disconnected) => {
+                            connected = false;
+                            stop.store(true, Ordering::SeqCst);
+                        }
+                        Err(RecvTimeoutError::Timeout) => {}
                     }
+                } else {
+                    thread::sleep(POLL);
+                }
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    stop.store(true, Ordering::SeqCst);
                 }
             }
             handle.join()
