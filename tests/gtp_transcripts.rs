@@ -271,3 +271,21 @@ fn bad_command_lines_never_crash_the_engine() {
     assert!(responses[..16].iter().all(|r| r.starts_with('?')), "{out}");
     assert_eq!(responses[16], "= tengen");
 }
+
+#[test]
+fn bad_flags_fail_before_any_gtp() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["gtp", "--threads", "0"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(output.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("error"));
+    let plain = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["--komi", "x"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!plain.status.success());
+}

@@ -2,7 +2,7 @@
 //! rules, komi and logging, turned into a [`SearchConfig`] and a player.
 
 use crate::player::{Player, RandomPlayer};
-use crate::search::SearchConfig;
+use crate::search::{MctsPlayer, SearchConfig};
 use clap::{Args, ValueEnum};
 use engine_core::{KoRule, Rules};
 use std::time::Duration;
@@ -58,8 +58,8 @@ pub enum PlayerKind {
 }
 
 impl PlayerKind {
-    /// The player used without `--player`. Switch to `Mcts` once the search player exists.
-    pub const DEFAULT: PlayerKind = PlayerKind::Random;
+    /// The player used without `--player`.
+    pub const DEFAULT: PlayerKind = PlayerKind::Mcts;
 }
 
 /// `--rules`.
@@ -127,10 +127,7 @@ impl GtpArgs {
 pub fn build_player(kind: PlayerKind, config: &SearchConfig) -> Box<dyn Player> {
     match kind {
         PlayerKind::Random => Box::new(RandomPlayer::new(config.seed)),
-        PlayerKind::Mcts => {
-            log::warn!("the MCTS player is not available yet: using the random player");
-            Box::new(RandomPlayer::new(config.seed))
-        }
+        PlayerKind::Mcts => Box::new(MctsPlayer::new(config.clone())),
     }
 }
 
@@ -173,4 +170,91 @@ fn fraction(text: &str) -> Result<f64, String> {
         .ok()
         .filter(|v| (0.0..1.0).contains(v))
         .ok_or_else(|| format!("expected a number in [0, 1), got {text}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        gtp: GtpArgs,
+    }
+
+    fn parse(args: &[&str]) -> Result<GtpArgs, clap::Error> {
+        Cli::try_parse_from(std::iter::once("tengen").chain(args.iter().copied())).map(|c| c.gtp)
+    }
+
+    #[test]
+    fn options_fill_the_search_config_and_rules() {
+        let args = parse(&[
+            "--threads",
+            "3",
+            "--playouts",
+            "5000",
+            "--time-per-move",
+            "1.5",
+            "--max-memory",
+            "256",
+            "--resign-threshold",
+            "0.05",
+            "--ponder",
+            "--seed",
+            "9",
+            "--komi",
+            "-2.5",
+            "--rules",
+            "tromp-taylor",
+            "--superko",
+            "situational",
+            "--player",
+            "random",
+            "--log-level",
+            "debug",
+        ])
+        .unwrap();
+        let config = args.search_config();
+        assert_eq!(config.threads, 3);
+        assert_eq!(config.playouts, Some(5000));
+        assert_eq!(config.time_per_move, Some(Duration::from_millis(1500)));
+        assert_eq!(config.max_memory_mb, 256);
+        assert_eq!(config.resign_threshold, 0.05);
+        assert!(config.ponder);
+        assert_eq!(config.seed, 9);
+        assert_eq!(args.komi, -2.5);
+        assert_eq!(args.log_level, Some(LogLevel::Debug));
+        let rules = args.game_rules();
+        assert!(rules.suicide_allowed);
+        assert_eq!(rules.ko, KoRule::Situational);
+    }
+
+    #[test]
+    fn defaults() {
+        let args = parse(&[]).unwrap();
+        assert_eq!(args.player, PlayerKind::DEFAULT);
+        assert_eq!(args.komi, 7.5);
+        assert_eq!(args.game_rules(), Rules::CHINESE);
+        assert_eq!(args.search_config(), SearchConfig::default());
+    }
+
+    #[test]
+    fn bad_values_are_refused() {
+        for bad in [
+            &["--threads", "0"][..],
+            &["--playouts", "-1"],
+            &["--time-per-move", "0"],
+            &["--time-per-move", "nan"],
+            &["--resign-threshold", "1.5"],
+            &["--komi", "inf"],
+            &["--rules", "japanese"],
+            &["--superko", "none"],
+            &["--player", "gnugo"],
+            &["--log-level", "loud"],
+            &["--bogus"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
+    }
 }
