@@ -369,6 +369,90 @@ impl Board {
         self.cells[..cells].copy_from_slice(&other.cells[..cells]);
     }
 
+    /// The 3x3 neighbourhood of `p` as 16 bits: two bits per neighbour (0 empty, 1 black,
+    /// 2 white, 3 off board), in the order of [`Board::neighborhood_points`].
+    #[inline]
+    pub fn neighborhood(&self, p: Point) -> u16 {
+        let mut code = 0u16;
+        for (i, q) in self.neighborhood_points(p).iter().enumerate() {
+            code |= (self.cells[q.index()].color as u16) << (2 * i);
+        }
+        code
+    }
+
+    /// The eight points around `p`, row by row from the one below-left: (-1,-1) (0,-1) (1,-1)
+    /// (-1,0) (1,0) (-1,1) (0,1) (1,1) as (column, row) offsets. Guard cells included.
+    #[inline]
+    pub fn neighborhood_points(&self, p: Point) -> [Point; 8] {
+        let s = self.geometry.stride() as u16;
+        let i = p.0;
+        [
+            Point(i - s - 1),
+            Point(i - s),
+            Point(i - s + 1),
+            Point(i - 1),
+            Point(i + 1),
+            Point(i + s - 1),
+            Point(i + s),
+            Point(i + s + 1),
+        ]
+    }
+
+    /// Whether `c` playing on the empty point `p` captures at least one enemy chain.
+    #[inline]
+    pub fn captures_at(&self, c: Color, p: Point) -> bool {
+        let enemy = code(c.opponent());
+        self.geometry.neighbors(p).iter().any(|n| {
+            let cell = &self.cells[n.index()];
+            cell.color == enemy && self.cells[cell.head as usize].libs == 1
+        })
+    }
+
+    /// Whether `c` playing on `p` would leave a chain of two or more stones with a single
+    /// liberty, capturing nothing: a bad self-atari. O(1) thanks to the liberty sums.
+    pub fn is_self_atari(&self, c: Color, p: Point) -> bool {
+        if self.captures_at(c, p) {
+            return false;
+        }
+        let me = code(c);
+        let mut libs = [0u16; 3];
+        let mut count = 0;
+        let mut add = |q: u16, libs: &mut [u16; 3]| {
+            if q != p.0 && !libs[..count].contains(&q) {
+                if count == 2 {
+                    return true;
+                }
+                libs[count] = q;
+                count += 1;
+            }
+            false
+        };
+        let mut joined = 0u16;
+        let mut heads = [0u16; 4];
+        for (k, n) in self.geometry.neighbors(p).into_iter().enumerate() {
+            let cell = &self.cells[n.index()];
+            if cell.color == EMPTY {
+                if add(n.0, &mut libs) {
+                    return false;
+                }
+            } else if cell.color == me && !heads[..k].contains(&cell.head) {
+                heads[k] = cell.head;
+                let head = &self.cells[cell.head as usize];
+                joined += head.size;
+                match head.libs {
+                    1 => {} // its only liberty is p itself
+                    2 => {
+                        if add((head.lib_sum - p.0 as u32) as u16, &mut libs) {
+                            return false;
+                        }
+                    }
+                    _ => return false,
+                }
+            }
+        }
+        count <= 1 && joined >= 1
+    }
+
     /// Plays `c` on `p`. The point must be empty (and, for a legal move, not the ko point); if the new chain ends up
     /// without liberty (suicide, which only rules that allow it let through), it is removed.
     pub fn play(&mut self, c: Color, p: Point) {

@@ -74,6 +74,12 @@ fn assert_consistent(board: &Board, reference: &Reference, ko: Option<Point>) {
             assert_eq!(board.is_legal(c, p), legal, "{c} {}", g.vertex(p));
             if legal {
                 assert_eq!(board.is_playout_candidate(c, p), !board.is_eye(c, p));
+                let mut after = reference.clone();
+                let captured = after.play(c, i);
+                let (stones, libs) = after.chain(i);
+                assert_eq!(board.captures_at(c, p), captured > 0);
+                let self_atari = captured == 0 && stones.len() >= 2 && libs.len() == 1;
+                assert_eq!(board.is_self_atari(c, p), self_atari, "self-atari {c} {}", g.vertex(p));
             } else if reference.grid[i].is_none() {
                 assert!(!board.is_playout_candidate(c, p));
             }

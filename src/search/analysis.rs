@@ -1,0 +1,87 @@
+//! Snapshots of a running search for analysis output: root candidates with win rate, lower
+//! confidence bound, prior share, score lead and principal variation, plus ownership.
+
+use super::simulation::Simulation;
+use super::tree::{NodeId, Tree};
+use crate::player::{Analysis, Candidate};
+use engine_core::{Game, Move};
+use std::sync::atomic::Ordering::Relaxed;
+
+/// Longest principal variation reported.
+const PV_LENGTH: usize = 12;
+
+/// The current state of `sim` on `game`, best candidates first (superko-illegal root moves are
+/// left out).
+pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
+    let tree = sim.tree;
+    let root = tree.node(Tree::ROOT);
+    let children: Vec<NodeId> = root.children().collect();
+    let prior_total: f64 = children
+        .iter()
+        .map(|&id| prior_rate(tree, id))
+        .sum::<f64>()
+        .max(f64::MIN_POSITIVE);
+    let mut candidates: Vec<Candidate> = children
+        .iter()
+        .filter_map(|&id| {
+            let node = tree.node(id);
+            let s = node.stats();
+            if s.visits == 0 || game.check(sim.to_move, node.mv()).is_err() {
+                return None;
+            }
+            let n = s.visits as f64;
+            let winrate = (s.wins / n).clamp(0.0, 1.0);
+            let lcb = winrate - 1.96 * (winrate * (1.0 - winrate) / n).sqrt() - 1.0 / n;
+            Some(Candidate {
+                mv: node.mv(),
+                visits: s.visits as u64,
+                winrate,
+                prior: prior_rate(tree, id) / prior_total,
+                lcb,
+                score_lead: s.score,
+                pv: principal_variation(tree, id),
+            })
+        })
+        .collect();
+    candidates.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.winrate.total_cmp(&a.winrate)));
+    let playouts = sim.playouts.load(Relaxed).max(1) as f64;
+    let ownership = game
+        .geometry()
+        .points()
+        .map(|p| (sim.ownership[p.index()].load(Relaxed) as f64 / playouts) as f32)
+        .collect();
+    Analysis {
+        candidates,
+        ownership,
+        playouts: root.visits() as u64,
+    }
+}
+
+/// The prior win rate a child started with.
+fn prior_rate(tree: &Tree, id: NodeId) -> f64 {
+    let s = tree.node(id).stats();
+    if s.prior_visits == 0 {
+        0.0
+    } else {
+        s.prior_wins / s.prior_visits as f64
+    }
+}
+
+/// `first` followed by the most visited child at each level.
+pub fn principal_variation(tree: &Tree, first: NodeId) -> Vec<Move> {
+    let mut pv = vec![tree.node(first).mv()];
+    let mut node = first;
+    while pv.len() < PV_LENGTH {
+        let Some(next) = tree
+            .node(node)
+            .children()
+            .filter(|&id| tree.node(id).visits() > 0)
+            .max_by_key(|&id| tree.node(id).visits())
+        else {
+            break;
+        };
+        pv.push(tree.node(next).mv());
+        node = next;
+    }
+    pv
+}

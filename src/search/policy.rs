@@ -1,0 +1,193 @@
+//! Playout policies. `Light`: uniform random non-eye moves (engine-core's). `Heavy`: michi's
+//! order of tactics around the last two moves — capture a chain in atari or save one of ours,
+//! then 3x3 shape patterns, then random moves that avoid bad self-atari, with fill-board tries
+//! in open areas — each rule taken with a probability so that playouts stay varied.
+
+use super::patterns;
+use engine_core::{random_light_move, Board, Color, Move, Point};
+use rand::rngs::SmallRng;
+use rand::RngCore;
+
+/// Which playout policy the search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Policy {
+    Light,
+    #[default]
+    Heavy,
+}
+
+/// Probabilities (out of 256) of trying each heavy rule.
+const P_TACTICS: u32 = 230; // ~0.9
+const P_PATTERN: u32 = 243; // ~0.95
+const P_REJECT_HEURISTIC_SELF_ATARI: u32 = 230;
+const P_REJECT_RANDOM_SELF_ATARI: u32 = 128;
+const FILL_BOARD_TRIES: usize = 2;
+const RANDOM_TRIES: usize = 4;
+
+/// A playout's moves, kept for AMAF; allocated once per search thread.
+pub type MoveLog = Vec<(Move, Color)>;
+
+/// Plays from `board` with `to_move` to the end (two passes or `max_moves` stones), appends the
+/// moves to `log`, and returns Black's area minus White's.
+pub fn play_out(
+    board: &mut Board,
+    mut to_move: Color,
+    policy: Policy,
+    mut last: [Option<Point>; 2],
+    rng: &mut SmallRng,
+    log: &mut MoveLog,
+    max_moves: usize,
+) -> i32 {
+    let mut passes = 0;
+    let mut played = 0;
+    while passes < 2 && played < max_moves {
+        let choice = match policy {
+            Policy::Light => random_light_move(board, to_move, rng),
+            Policy::Heavy => heavy_move(board, to_move, last, rng),
+        };
+        match choice {
+            Some(p) => {
+                board.play(to_move, p);
+                log.push((Move::Play(p), to_move));
+                passes = 0;
+                played += 1;
+            }
+            None => {
+                board.pass();
+                passes += 1;
+            }
+        }
+        last = [choice, last[0]];
+        to_move = to_move.opponent();
+    }
+    board.playout_score()
+}
+
+#[inline]
+fn chance(rng: &mut SmallRng, out_of_256: u32) -> bool {
+    rng.next_u32() & 255 < out_of_256
+}
+
+/// Up to 24 candidate points, without allocation.
+struct Candidates {
+    points: [Point; 24],
+    len: usize,
+}
+
+impl Candidates {
+    fn new() -> Candidates {
+        Candidates {
+            points: [Point(0); 24],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, p: Point) {
+        if self.len < self.points.len() && !self.points[..self.len].contains(&p) {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    fn pick(&self, rng: &mut SmallRng) -> Option<Point> {
+        (self.len > 0).then(|| self.points[(rng.next_u32() as usize) % self.len])
+    }
+}
+
+/// One heavy-policy move for `c`, or `None` to pass.
+pub fn heavy_move(
+    board: &Board,
+    c: Color,
+    last: [Option<Point>; 2],
+    rng: &mut SmallRng,
+) -> Option<Point> {
+    if chance(rng, P_TACTICS) {
+        let mut found = Candidates::new();
+        for l in last.into_iter().flatten() {
+            tactical_moves(board, c, l, &mut found);
+        }
+        if let Some(p) = accept(board, c, found.pick(rng), rng, P_REJECT_HEURISTIC_SELF_ATARI) {
+            return Some(p);
+        }
+    }
+    if chance(rng, P_PATTERN) {
+        let mut found = Candidates::new();
+        for l in last.into_iter().flatten() {
+            for q in board.neighborhood_points(l) {
+                if board.is_empty(q) && patterns::matches(board.neighborhood(q)) {
+                    found.push(q);
+                }
+            }
+        }
+        if let Some(p) = accept(board, c, found.pick(rng), rng, P_REJECT_HEURISTIC_SELF_ATARI) {
+            return Some(p);
+        }
+    }
+    let empties = board.empty_points();
+    for _ in 0..FILL_BOARD_TRIES {
+        if empties.is_empty() {
+            break;
+        }
+        let p = empties[(rng.next_u32() as usize) % empties.len()];
+        if board.neighborhood(p) == 0 && board.is_legal(c, p) {
+            return Some(p);
+        }
+    }
+    for _ in 0..RANDOM_TRIES {
+        let p = random_light_move(board, c, rng)?;
+        if !board.is_self_atari(c, p) || !chance(rng, P_REJECT_RANDOM_SELF_ATARI) {
+            return Some(p);
+        }
+    }
+    random_light_move(board, c, rng)
+}
+
+/// A candidate that is legal, not an own eye, and (with probability `reject`) no self-atari.
+fn accept(
+    board: &Board,
+    c: Color,
+    candidate: Option<Point>,
+    rng: &mut SmallRng,
+    reject: u32,
+) -> Option<Point> {
+    let p = candidate?;
+    if !board.is_playout_candidate(c, p) {
+        return None;
+    }
+    if board.is_self_atari(c, p) && chance(rng, reject) {
+        return None;
+    }
+    Some(p)
+}
+
+/// Captures of enemy chains in atari and escapes of own chains in atari, on and around `l`.
+fn tactical_moves(board: &Board, c: Color, l: Point, found: &mut Candidates) {
+    let mut around = [Point(0); 9];
+    around[0] = l;
+    around[1..].copy_from_slice(&board.neighborhood_points(l));
+    for q in around {
+        let Some(owner) = board.color_at(q) else {
+            continue;
+        };
+        let Some(liberty) = board.atari_point(q) else {
+            continue;
+        };
+        if owner != c {
+            found.push(liberty); // capture
+            continue;
+        }
+        // Save our chain: extend (when that gives two liberties or more) or capture a neighbour.
+        if !board.is_self_atari(c, liberty) && board.is_legal(c, liberty) {
+            found.push(liberty);
+        }
+        for s in board.chain_stones(q).take(8) {
+            for n in board.geometry().neighbors(s) {
+                if board.color_at(n) == Some(c.opponent()) {
+                    if let Some(capture) = board.atari_point(n) {
+                        found.push(capture);
+                    }
+                }
+            }
+        }
+    }
+}

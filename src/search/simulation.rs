@@ -1,0 +1,244 @@
+//! One search: worker threads descend the shared tree (RAVE-blended values, priors, virtual
+//! loss), expand leaves, run a playout and back the result up, with AMAF updates for the
+//! siblings of every node on the path; the calling thread watches the clock and the stop flag
+//! and reports analysis snapshots.
+
+use super::policy::{play_out, MoveLog, Policy};
+use super::priors;
+use super::tree::{NewChild, NodeId, Tree};
+use engine_core::{Board, Color, Move, Point, MAX_CELLS};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::*};
+
+/// Search parameters that are not user settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Params {
+    /// RAVE equivalence: playouts at which tree and AMAF values weigh the same.
+    pub rave_equiv: f64,
+    /// Visits before a leaf is expanded.
+    pub expand_after: u32,
+    pub policy: Policy,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            rave_equiv: 3000.0,
+            expand_after: 4,
+            policy: Policy::Heavy,
+        }
+    }
+}
+
+/// The shared state of one search from one root position.
+pub struct Simulation<'a> {
+    pub tree: &'a Tree,
+    pub root: Board,
+    pub to_move: Color,
+    pub komi: f64,
+    /// The last two moves before the root (for the playout policy and priors).
+    pub last: [Option<Point>; 2],
+    pub params: Params,
+    /// Set to end the search.
+    pub halt: AtomicBool,
+    /// Playouts finished in this search.
+    pub playouts: AtomicU64,
+    /// Stop after this many playouts.
+    pub max_playouts: Option<u64>,
+    /// Per mailbox cell: playouts that ended with the point Black's minus those White's.
+    pub ownership: Box<[AtomicI64]>,
+}
+
+/// A worker's scratch space, allocated once per search thread.
+struct Workspace {
+    board: Board,
+    path: Vec<NodeId>,
+    moves: MoveLog,
+    first_mover: Box<[u8; MAX_CELLS]>,
+    children: Vec<NewChild>,
+    rng: SmallRng,
+}
+
+impl<'a> Simulation<'a> {
+    pub fn new(tree: &'a Tree, root: Board, to_move: Color, komi: f64, last: [Option<Point>; 2]) -> Self {
+        Simulation {
+            tree,
+            root,
+            to_move,
+            komi,
+            last,
+            params: Params::default(),
+            halt: AtomicBool::new(false),
+            playouts: AtomicU64::new(0),
+            max_playouts: None,
+            ownership: (0..MAX_CELLS).map(|_| AtomicI64::new(0)).collect(),
+        }
+    }
+
+    /// Runs simulations until halted or the playout budget is spent.
+    pub fn work(&self, seed: u64) {
+        let mut ws = Workspace {
+            board: self.root,
+            path: Vec::with_capacity(512),
+            moves: Vec::with_capacity(4 * MAX_CELLS),
+            first_mover: Box::new([0; MAX_CELLS]),
+            children: Vec::with_capacity(MAX_CELLS),
+            rng: SmallRng::seed_from_u64(seed),
+        };
+        while !self.halt.load(Relaxed) {
+            self.simulate(&mut ws);
+            let done = self.playouts.fetch_add(1, Relaxed) + 1;
+            if self.max_playouts.is_some_and(|max| done >= max) {
+                self.halt.store(true, Relaxed);
+            }
+        }
+    }
+
+    fn simulate(&self, ws: &mut Workspace) {
+        ws.board.copy_from(&self.root);
+        ws.path.clear();
+        ws.moves.clear();
+        let mut node = Tree::ROOT;
+        let mut color = self.to_move;
+        let mut last = self.last;
+        self.tree.node(node).add_visit();
+        ws.path.push(node);
+        loop {
+            let n = self.tree.node(node);
+            if !n.is_expanded() {
+                if n.visits() < self.params.expand_after {
+                    break;
+                }
+                priors::children(&ws.board, color, last[0], |_| true, &mut ws.children);
+                self.tree.expand(node, &ws.children);
+                if !n.is_expanded() {
+                    break;
+                }
+            }
+            let child = self.select(node);
+            let c = self.tree.node(child);
+            c.add_visit();
+            let mv = c.mv();
+            let point = match mv {
+                Move::Play(p) => {
+                    ws.board.play(color, p);
+                    Some(p)
+                }
+                Move::Pass => {
+                    ws.board.pass();
+                    None
+                }
+            };
+            ws.moves.push((mv, color));
+            ws.path.push(child);
+            last = [point, last[0]];
+            color = color.opponent();
+            node = child;
+        }
+        let area = ws.board.geometry().area();
+        let score = play_out(
+            &mut ws.board,
+            color,
+            self.params.policy,
+            last,
+            &mut ws.rng,
+            &mut ws.moves,
+            3 * area,
+        );
+        self.record_ownership(&ws.board);
+        self.back_up(ws, score);
+    }
+
+    /// The child of `node` with the best RAVE-blended value for the player to move there.
+    fn select(&self, node: NodeId) -> NodeId {
+        let mut best = node;
+        let mut best_value = f64::NEG_INFINITY;
+        for id in self.tree.node(node).children() {
+            let s = self.tree.node(id).stats();
+            let visits = (s.visits + s.prior_visits) as f64;
+            let value = if visits > 0.0 { (s.wins + s.prior_wins) / visits } else { 0.5 };
+            let value = if s.rave_visits > 0 {
+                let rave = s.rave_visits as f64;
+                let beta = rave / (rave + visits + visits * rave / self.params.rave_equiv);
+                beta * (s.rave_wins / rave) + (1.0 - beta) * value
+            } else {
+                value
+            };
+            if value > best_value {
+                best_value = value;
+                best = id;
+            }
+        }
+        best
+    }
+
+    fn record_ownership(&self, board: &Board) {
+        for p in board.geometry().points() {
+            let owner = match board.color_at(p) {
+                Some(c) => Some(c),
+                None => {
+                    let mut seen = [false; 2];
+                    for n in board.geometry().neighbors(p) {
+                        if let Some(c) = board.color_at(n) {
+                            seen[c.index()] = true;
+                        }
+                    }
+                    match seen {
+                        [true, false] => Some(Color::Black),
+                        [false, true] => Some(Color::White),
+                        _ => None,
+                    }
+                }
+            };
+            let delta = match owner {
+                Some(Color::Black) => 1,
+                Some(Color::White) => -1,
+                None => continue,
+            };
+            let cell = &self.ownership[p.index()];
+            cell.store(cell.load(Relaxed) + delta, Relaxed);
+        }
+    }
+
+    /// Credits the result to every node on the path and AMAF results to their children.
+    fn back_up(&self, ws: &mut Workspace, score: i32) {
+        let margin2 = 2 * score as i64 - (2.0 * self.komi).round() as i64;
+        let black_half_points: u32 = match margin2.signum() {
+            1 => 2,
+            0 => 1,
+            _ => 0,
+        };
+        let for_color = |c: Color| match c {
+            Color::Black => (black_half_points, margin2),
+            Color::White => (2 - black_half_points, -margin2),
+        };
+        ws.first_mover.fill(0);
+        let mut j = ws.moves.len();
+        for depth in (0..ws.path.len()).rev() {
+            // Moves from this depth on: walking backwards leaves the earliest mover per point.
+            while j > depth {
+                j -= 1;
+                if let (Move::Play(p), c) = ws.moves[j] {
+                    ws.first_mover[p.index()] = c as u8 + 1;
+                }
+            }
+            let node = self.tree.node(ws.path[depth]);
+            if depth > 0 {
+                let (half_points, margin) = for_color(ws.moves[depth - 1].1);
+                node.add_result(half_points, margin);
+            }
+            let to_move = if depth % 2 == 0 { self.to_move } else { self.to_move.opponent() };
+            let (half_points, _) = for_color(to_move);
+            let code = to_move as u8 + 1;
+            for id in node.children() {
+                let child = self.tree.node(id);
+                if let Move::Play(p) = child.mv() {
+                    if ws.first_mover[p.index()] == code {
+                        child.add_rave(half_points);
+                    }
+                }
+            }
+        }
+    }
+}
