@@ -289,3 +289,116 @@ fn bad_flags_fail_before_any_gtp() {
         .unwrap();
     assert!(!plain.status.success());
 }
+
+#[test]
+fn random_command_lines_never_crash_and_get_one_response_each() {
+    let names = [
+        "protocol_version",
+        "name",
+        "version",
+        "known_command",
+        "list_commands",
+        "boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "genmove",
+        "undo",
+        "showboard",
+        "fixed_handicap",
+        "place_free_handicap",
+        "set_free_handicap",
+        "final_score",
+        "final_status_list",
+        "time_settings",
+        "time_left",
+        "kgs-time_settings",
+        "kgs-genmove_cleanup",
+        "kgs-rules",
+        "tengen-rules",
+        "reg_genmove",
+        "loadsgf",
+        "lz-analyze",
+        "kata-analyze",
+        "lz-genmove_analyze",
+        "kata-genmove_analyze",
+        "gogui-analyze_commands",
+        "gogui-interrupt",
+        "tengen-ownership",
+        "tengen-winrates",
+        "tengen-pv",
+        "tengen-summary",
+        "frobnicate",
+        "PLAY",
+        "=",
+    ];
+    let args = [
+        "b",
+        "w",
+        "BLACK",
+        "x",
+        "A1",
+        "t19",
+        "Z25",
+        "pass",
+        "I5",
+        "E5",
+        "C3",
+        "-1",
+        "0",
+        "1",
+        "2",
+        "5",
+        "9",
+        "19",
+        "25",
+        "2147483647",
+        "99999999999",
+        "1.5",
+        "-7.5",
+        "nan",
+        "true",
+        "dead",
+        "alive",
+        "seki",
+        "chinese",
+        "tromp-taylor",
+        "situational",
+        "interval",
+        "ownership",
+        "minmoves",
+        "maxmoves",
+        "none",
+        "absolute",
+        "byoyomi",
+        "canadian",
+        "\u{e9}",
+    ];
+    // A fixed linear congruential generator: the same lines on every run.
+    let mut state: u64 = 0x5EED;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n
+    };
+    let mut input = String::new();
+    let lines = 2000;
+    for i in 0..lines {
+        if next(4) == 0 {
+            input.push_str(&format!("{i} "));
+        }
+        input.push_str(names[next(names.len())]);
+        for _ in 0..next(5) {
+            input.push(' ');
+            input.push_str(args[next(args.len())]);
+        }
+        input.push('\n');
+    }
+    let (out, ok) = run_engine(&[], input.into_bytes());
+    assert!(ok, "tengen failed");
+    assert_eq!(out.matches("\n\n").count(), lines, "{out}");
+    assert!(out
+        .split_terminator("\n\n")
+        .all(|r| r.starts_with('=') || r.starts_with('?')));
+}
