@@ -19,7 +19,7 @@ while IFS= read -r line; do
     version) printf '= 1\n\n' ;;
     list_commands) printf '= name\nversion\nplay\ngenmove\nquit\n\n' ;;
     quit) printf '=\n\n'; exit 0 ;;
-    final_status_list) printf '=\n\n' ;;
+    final_status_list) printf '= %s\n\n' "$3" ;;
     genmove)
       case "$mode" in
         pass) printf '= pass\n\n' ;;
@@ -113,10 +113,11 @@ fn one_game(dir: &Dir, black: &str, white: &str, extra: &[&str]) -> Value {
         "0.5",
         "--journal",
         "j.jsonl",
-        "--scoring",
-        "tromp-taylor",
     ];
     args.extend_from_slice(extra);
+    if !extra.contains(&"--scoring") {
+        args.extend(["--scoring", "tromp-taylor"]);
+    }
     let out = dir.run(&args);
     assert!(out.status.success(), "tengen match failed");
     let games = journal_games(&dir.path().join("j.jsonl"));
@@ -393,6 +394,90 @@ command = "{}"
     assert!(again.status.success());
     assert_eq!(journal_games(&journal).len(), 6);
     assert_eq!(String::from_utf8(again.stdout).unwrap(), stdout);
+}
+
+#[test]
+fn scoring_by_agreement_and_adjudication_after_max_moves() {
+    let dir = Dir::new();
+    // Black walls off columns A-C, White D-E on 5x5: 15 points to 10, B+4.5 with komi 0.5.
+    let black = dir.fake("seq C1,C2,C3,C4,C5");
+    let white = dir.fake("seq D1,D2,D3,D4,D5");
+    let agree = ["--scoring", "agree"];
+    let g = one_game(&dir, &black, &white, &agree);
+    assert_eq!(field(&g, "result"), "B+4.5", "{g}");
+    assert!(
+        field(&g, "detail").contains("agreed by both engines (0 stones)"),
+        "{g}"
+    );
+    // Both call White's wall dead: removed, Black owns the board (25 - 0.5).
+    let black_says = dir.fake("seq C1,C2,C3,C4,C5 D3");
+    let white_says = dir.fake("seq D1,D2,D3,D4,D5 D1");
+    let g = one_game(&dir, &black_says, &white_says, &agree);
+    assert_eq!(field(&g, "result"), "B+24.5", "{g}");
+    // They disagree and there is no referee: Tromp-Taylor, and the record says so.
+    let g = one_game(&dir, &black_says, &white, &agree);
+    assert_eq!(field(&g, "result"), "B+4.5", "{g}");
+    assert!(field(&g, "detail").contains("disagreed"), "{g}");
+    // A game cut at 4 moves is counted as it stands: 2 Black stones to 2 White.
+    let g = one_game(&dir, &black, &white, &["--max-moves", "4"]);
+    assert_eq!(field(&g, "reason"), "max-moves", "{g}");
+    assert_eq!(field(&g, "result"), "W+0.5", "{g}");
+    assert_eq!(g["moves"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn swiss_and_knockout_tournaments_with_byes() {
+    let dir = Dir::new();
+    let engines: String = [
+        ("passer", dir.fake("pass")),
+        ("resigner", dir.fake("resign")),
+        ("crasher", dir.fake("crash")),
+        ("walls", dir.fake("seq C1,C2,C3,C4,C5")),
+        ("random", random_tengen(8)),
+    ]
+    .iter()
+    .map(|(name, command)| format!("[[engine]]\nname = \"{name}\"\ncommand = \"{command}\"\n"))
+    .collect();
+    let common = "size = 5\nkomi = 0.5\nscoring = \"tromp-taylor\"\nparallel = 2\n";
+    for (name, format) in [
+        ("swiss", "format = \"swiss\"\nrounds = 3\nseed = 4\n"),
+        ("knockout", "format = \"knockout\"\ngames_per_pairing = 3\n"),
+        ("double", "format = \"knockout\"\nelimination = 2\n"),
+    ] {
+        let file = format!("{name}.toml");
+        std::fs::write(dir.path().join(&file), format!("{format}{common}{engines}")).unwrap();
+        let out = dir.run(&["tournament", &file, "--out", name]);
+        assert!(out.status.success(), "{name}");
+        let json: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.path().join(name).join("tournament.json")).unwrap(),
+        )
+        .unwrap();
+        let rounds = json["rounds"].as_array().unwrap();
+        // Five players: somebody sits out the first round.
+        assert!(!rounds[0]["bye"].is_null(), "{name}: {json}");
+        let standings = json["standings"].as_array().unwrap();
+        assert_eq!(standings.len(), 5);
+        let crasher = standings.iter().find(|s| s["player"] == 2).unwrap();
+        assert_ne!(crasher["place"], 1, "{name}: the crasher cannot win");
+        assert!(crasher["losses"].as_u64().unwrap() >= 1, "{name}");
+        if name == "swiss" {
+            assert_eq!(rounds.len(), 3);
+            assert!(rounds.iter().all(|r| !r["bye"].is_null()), "{json}");
+            // No pair meets twice.
+            let mut met = std::collections::HashSet::new();
+            for r in rounds {
+                for p in r["pairings"].as_array().unwrap() {
+                    let (a, b) = (p["first"].as_u64().unwrap(), p["second"].as_u64().unwrap());
+                    assert!(met.insert((a.min(b), a.max(b))), "rematch {a}-{b}");
+                }
+            }
+        } else {
+            // One winner, placed alone first.
+            assert_eq!(standings[0]["place"], 1);
+            assert_eq!(standings[0]["shared"], false);
+            assert_ne!(standings[1]["place"], 1);
+        }
+    }
 }
 
 fn gnugo() -> Option<PathBuf> {

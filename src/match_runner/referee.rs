@@ -531,13 +531,16 @@ fn dead_list(engine: &mut Engine, game: &Game) -> Option<Vec<Point>> {
     parse_dead(&answer, game)
 }
 
-/// Parses a vertex list; only points with stones count. `None` for an unreadable list.
+/// Parses a vertex list into the stones of the chains it names (engines list one stone per
+/// chain or every stone; both mean the same). Empty points are ignored. `None` for an
+/// unreadable list.
 pub fn parse_dead(answer: &str, game: &Game) -> Option<Vec<Point>> {
     let geometry = game.geometry();
+    let board = game.board();
     let mut dead = Vec::new();
     for word in answer.split_whitespace() {
         match geometry.parse_move(word).ok()? {
-            Move::Play(p) if game.board().color_at(p).is_some() => dead.push(p),
+            Move::Play(p) if board.color_at(p).is_some() => dead.extend(board.chain_stones(p)),
             _ => {}
         }
     }
@@ -643,11 +646,19 @@ mod tests {
     fn reads_dead_lists() {
         let mut game = Game::new(9, Rules::CHINESE, 7.5).unwrap();
         let g = game.geometry();
-        let c3 = g.parse_move("C3").unwrap();
-        game.play(Color::Black, c3).unwrap();
-        let Move::Play(p) = c3 else { unreachable!() };
-        // Empty points are ignored, case does not matter, lines and spaces both separate.
-        assert_eq!(parse_dead("c3\nD4 ", &game), Some(vec![p]));
+        let point = |v: &str| match g.parse_move(v).unwrap() {
+            Move::Play(p) => p,
+            Move::Pass => unreachable!(),
+        };
+        game.play(Color::Black, Move::Play(point("C3"))).unwrap();
+        game.play(Color::White, Move::Play(point("G7"))).unwrap();
+        game.play(Color::Black, Move::Play(point("C4"))).unwrap();
+        let mut chain = vec![point("C3"), point("C4")];
+        chain.sort();
+        // One stone names its chain; empty points are ignored; case does not matter; lines and
+        // spaces both separate.
+        assert_eq!(parse_dead("c3\nD4 ", &game), Some(chain.clone()));
+        assert_eq!(parse_dead("C4 C3", &game), Some(chain));
         assert_eq!(parse_dead("", &game), Some(vec![]));
         assert_eq!(parse_dead("C3 Z99", &game), None);
     }

@@ -197,26 +197,31 @@ impl Summary {
             "s/move"
         );
         for e in &self.engines {
-            let elo_all = if e.games == 0 {
-                "-".to_string()
+            let (score, elo_all) = if e.games == 0 {
+                (format!("{:>6}  {:<15}", "-", "-"), "-".to_string())
             } else {
-                format!(
-                    "{} [{}, {}]",
-                    elo_text(elo(e.score)),
-                    elo_text(elo(e.score_low)),
-                    elo_text(elo(e.score_high))
+                (
+                    format!(
+                        "{:>5.1}%  [{:>5.1}%, {:>5.1}%]",
+                        100.0 * e.score,
+                        100.0 * e.score_low,
+                        100.0 * e.score_high
+                    ),
+                    format!(
+                        "{} [{}, {}]",
+                        elo_text(elo(e.score)),
+                        elo_text(elo(e.score_low)),
+                        elo_text(elo(e.score_high))
+                    ),
                 )
             };
             let _ = writeln!(
                 t,
-                "{:<width$}  {:>5} {:>5} {:>6}  {:>5.1}%  [{:>5.1}%, {:>5.1}%]  {:<20}  {:<11}  {:<11}  {:>8.2}",
+                "{:<width$}  {:>5} {:>5} {:>6}  {score}  {:<20}  {:<11}  {:<11}  {:>8.2}",
                 e.name,
                 e.wins,
                 e.draws,
                 e.losses,
-                100.0 * e.score,
-                100.0 * e.score_low,
-                100.0 * e.score_high,
                 elo_all,
                 format!("{}/{}", e.black_wins, e.black_games),
                 format!("{}/{}", e.white_wins, e.white_games),
