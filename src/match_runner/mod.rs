@@ -195,8 +195,16 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
     }))
 }
 
+/// Logging for the match and tournament runners: warnings by default, `RUST_LOG=info` for one
+/// line per finished game, `debug` for the engines' stderr, `trace` for every GTP exchange.
+pub fn init_logging() {
+    let env = env_logger::Env::default().default_filter_or("warn");
+    let _ = env_logger::Builder::from_env(env).try_init();
+}
+
 /// Entry point of `tengen match`.
 pub fn main(args: MatchArgs) -> ExitCode {
+    init_logging();
     let result = match &args.command {
         Some(MatchCommand::Merge(merge_args)) => merge(merge_args),
         None => run(&args),

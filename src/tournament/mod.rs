@@ -346,6 +346,7 @@ struct PairingReport {
 }
 
 pub fn main(args: TournamentArgs) -> ExitCode {
+    crate::match_runner::init_logging();
     match run(&args) {
         Ok(code) => code,
         Err(e) => {
