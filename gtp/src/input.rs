@@ -68,6 +68,14 @@ impl InputReader {
             .unwrap_or_else(|| self.receiver.recv().unwrap_or(Input::Eof))
     }
 
+    /// Whether an event is waiting (without blocking).
+    pub fn has_pending(&mut self) -> bool {
+        while let Ok(input) = self.receiver.try_recv() {
+            self.queued.push_back(input);
+        }
+        !self.queued.is_empty()
+    }
+
     /// Runs `job` on its own thread while watching the input. The stop flag handed to the job is
     /// set as soon as any event is waiting (one already queued counts) or `deadline` passes.
     /// With `hold_open` the call returns only once an event has arrived, even if the job ended
@@ -244,6 +252,7 @@ mod tests {
             })
             .unwrap();
         assert_eq!(waited, 42);
+        assert!(input.has_pending());
         assert_eq!(input.next_input(), name(None, "name"));
         assert_eq!(input.next_input(), Input::Eof);
         assert_eq!(input.next_input(), Input::Eof);

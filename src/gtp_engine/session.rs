@@ -67,7 +67,8 @@ impl<W: Write + Send> Session<W> {
     /// cannot be written.
     pub fn run(&mut self) -> io::Result<()> {
         loop {
-            if self.config.ponder && !self.game.is_over() {
+            // Pondering starts only when the controller has nothing more queued.
+            if self.config.ponder && !self.game.is_over() && !self.input.has_pending() {
                 self.ponder();
             }
             match self.input.next_input() {

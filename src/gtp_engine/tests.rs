@@ -92,14 +92,9 @@ impl Player for FakePlayer {
 
 /// Everything the session writes for `input`, ended by end of input.
 fn transcript(input: &str) -> String {
-    transcript_with(input, false)
-}
-
-fn transcript_with(input: &str, ponder: bool) -> String {
     let mut out = Vec::new();
     let config = SearchConfig {
         time_per_move: Some(Duration::from_millis(30)),
-        ponder,
         ..SearchConfig::default()
     };
     let reader = InputReader::spawn(Cursor::new(input.as_bytes().to_vec()));
@@ -212,11 +207,76 @@ fn every_listed_command_has_a_handler() {
     assert!(listed.ends_with("tengen-summary\n\n= true\n\n= false\n\n"));
 }
 
+/// Input that arrives when the test sends it; end of input when the sender is dropped.
+struct ChannelReader {
+    chunks: std::sync::mpsc::Receiver<Vec<u8>>,
+    chunk: Vec<u8>,
+    at: usize,
+}
+
+impl std::io::Read for ChannelReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.chunk.len() {
+            match self.chunks.recv() {
+                Ok(chunk) => (self.chunk, self.at) = (chunk, 0),
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.chunk.len() - self.at);
+        buf[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// Waits until the fake player has pondered `count` times since `base`.
+fn pondered(base: usize, count: usize) -> bool {
+    let give_up = Instant::now() + Duration::from_secs(10);
+    while PONDERED.load(Ordering::SeqCst) - base < count {
+        if Instant::now() > give_up {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    true
+}
+
 #[test]
 fn pondering_waits_for_input() {
-    let before = PONDERED.load(Ordering::SeqCst);
-    let out = transcript_with("boardsize 5\ngenmove b\nname\n", true);
-    assert_eq!(out, "=\n\n= C3\n\n= tengen\n\n");
-    // Before every command, and once more until the end of input stops it.
-    assert_eq!(PONDERED.load(Ordering::SeqCst) - before, 4);
+    let base = PONDERED.load(Ordering::SeqCst);
+    let (sender, chunks) = std::sync::mpsc::channel();
+    let reader = ChannelReader {
+        chunks,
+        chunk: Vec::new(),
+        at: 0,
+    };
+    let config = SearchConfig {
+        ponder: true,
+        ..SearchConfig::default()
+    };
+    let mut out = Vec::new();
+    std::thread::scope(|scope| {
+        let input = InputReader::spawn(reader);
+        let out = &mut out;
+        scope.spawn(move || {
+            Session::new(
+                Box::new(FakePlayer),
+                config,
+                Rules::CHINESE,
+                7.5,
+                input,
+                out,
+            )
+            .run()
+            .unwrap()
+        });
+        // The player ponders while the controller is silent, and stops when it speaks.
+        assert!(pondered(base, 1));
+        sender.send(b"boardsize 5\n".to_vec()).unwrap();
+        assert!(pondered(base, 2));
+        sender.send(b"name\n".to_vec()).unwrap();
+        assert!(pondered(base, 3));
+        drop(sender);
+    });
+    assert_eq!(String::from_utf8(out).unwrap(), "=\n\n= tengen\n\n");
 }
