@@ -4,8 +4,8 @@
 //!
 //! Each round is paired from the results of the earlier ones (deterministically, from the seed),
 //! every finished game is journalled, so rerunning the same command resumes; `--shard I/N`
-//! plays a slice of each round's pairings and continues once all shards' journals (in the same
-//! `--out` directory) complete the round.
+//! plays a slice of each round's pairings, then waits until all shards' journals (in the same
+//! `--out` directory) complete the round before pairing the next one.
 //!
 //! ```toml
 //! format = "swiss"          # swiss | round-robin | double-round-robin | knockout | best-of
@@ -51,6 +51,10 @@ pub struct TournamentArgs {
     /// Pairings played at once (overrides `parallel` of the file).
     #[arg(long)]
     pub parallel: Option<usize>,
+    /// With --shard: stop (exit code 3) instead of waiting when a round still needs other
+    /// shards' games.
+    #[arg(long)]
+    pub no_wait: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -410,7 +414,10 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
     let mut waiting = false;
     let mut errors: Vec<String> = Vec::new();
     let games = Mutex::new(games);
-    for r in 1.. {
+    let mut waited_for: Option<usize> = None;
+    let mut r = 0;
+    loop {
+        r += 1;
         let round = match config.format {
             Format::RoundRobin | Format::DoubleRoundRobin => fixed_rounds.get(r - 1).cloned(),
             Format::Swiss => (r <= config.rounds.unwrap_or(0))
@@ -566,6 +573,26 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         drop(g);
         reports.push(report);
         if !complete {
+            if shard.count > 1 && !args.no_wait {
+                // The other shards are playing the rest of this round: poll their journals.
+                if waited_for != Some(r) {
+                    eprintln!(
+                        "tengen tournament: round {r} waits for other shards' games in {} \
+                         (Ctrl-C stops; rerunning resumes)",
+                        args.out.display()
+                    );
+                    waited_for = Some(r);
+                }
+                for _ in 0..50 {
+                    if cancel.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+                reports.pop();
+                r -= 1;
+                continue;
+            }
             waiting = true;
             break;
         }
