@@ -9,7 +9,8 @@ use std::io::Cursor;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// Always likes C3 (then D4); thinks until stopped; calls the stone on C3 dead.
+/// Always likes C3 (then D4), passes in cleanup; thinks until stopped; calls the stone on C3
+/// dead.
 struct FakePlayer;
 
 /// How often a fake player pondered (only `pondering_waits_for_input` enables it).
@@ -62,7 +63,9 @@ impl Player for FakePlayer {
         }
         wait(request.stop);
         let m = c3(request.game);
-        Decision::Play(if request.game.check(request.color, m).is_ok() {
+        Decision::Play(if request.cleanup {
+            Move::Pass
+        } else if request.game.check(request.color, m).is_ok() {
             m
         } else {
             Move::Pass
@@ -150,6 +153,16 @@ fn interrupt_stops_genmove_without_a_response_of_its_own() {
     assert_eq!(
         transcript("boardsize 5\ngenmove b\n# interrupt\nundo\nundo\n"),
         "=\n\n= C3\n\n=\n\n? cannot undo\n\n"
+    );
+}
+
+#[test]
+fn reg_genmove_does_not_play_and_cleanup_reaches_the_player() {
+    assert_eq!(
+        transcript(
+            "boardsize 5\nkgs-genmove_cleanup b\nundo\nreg_genmove b\ngenmove b\nreg_genmove w\n"
+        ),
+        "=\n\n= pass\n\n=\n\n= C3\n\n= C3\n\n= pass\n\n"
     );
 }
 
