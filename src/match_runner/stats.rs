@@ -1,6 +1,5 @@
 //! Match statistics: Wilson score intervals, Elo differences, and the results table.
 
-use crate::match_runner::referee::EndReason;
 use crate::match_runner::GameRecord;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -254,15 +253,6 @@ impl Summary {
         }
         t
     }
-}
-
-/// Counts games by how they ended.
-pub fn reasons(games: &[GameRecord]) -> BTreeMap<EndReason, u32> {
-    let mut m = BTreeMap::new();
-    for g in games {
-        *m.entry(g.outcome.reason).or_default() += 1;
-    }
-    m
 }
 
 #[cfg(test)]

@@ -267,8 +267,8 @@ enum PairingState {
     Next(usize),
 }
 
-/// The state of pairing `(a, b)` given its games (in order). `a` is the higher seed in
-/// knockouts.
+/// The state of pairing `(a, …)` given its games (in order). In knockouts a match still tied
+/// after the tie-break games goes to the higher seed (the engine listed first).
 fn pairing_state(config: &Config, a: usize, games: &[&TournamentGame]) -> PairingState {
     let n = config.games_per_pairing;
     let played = games.len();
@@ -322,7 +322,7 @@ fn pairing_state(config: &Config, a: usize, games: &[&TournamentGame]) -> Pairin
         return PairingState::Next(played);
     }
     PairingState::Done {
-        winner: Some(a),
+        winner: Some(a.min(b)),
         note: Some("still tied after the tie-break games: the higher seed advances".into()),
     }
 }
@@ -956,6 +956,20 @@ mod tests {
     fn best_of_three_stops_early_and_breaks_ties() {
         let c = config("best-of", "games_per_pairing = 3\ntiebreak_games = 1").unwrap();
         let state = |gs: &[TournamentGame]| pairing_state(&c, 0, &gs.iter().collect::<Vec<_>>());
+        // Whoever had Black first, the higher seed (engine 0) wins a match tied to the end.
+        let tied_to_end = [
+            game(1, 0, None),
+            game(0, 1, None),
+            game(1, 0, None),
+            game(0, 1, None),
+        ];
+        assert!(matches!(
+            pairing_state(&c, 1, &tied_to_end.iter().collect::<Vec<_>>()),
+            PairingState::Done {
+                winner: Some(0),
+                note: Some(_)
+            }
+        ));
         assert_eq!(state(&[]), PairingState::Next(0));
         // Engine 0 wins twice: decided after two games.
         let two = [game(0, 1, Some('B')), game(1, 0, Some('W'))];
