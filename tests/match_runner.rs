@@ -30,6 +30,7 @@ while IFS= read -r line; do
         nonsense) printf 'I am not speaking GTP\n\n' ;;
         resign) printf '= resign\n\n' ;;
         slow) sleep 2; printf '= pass\n\n' ;;
+        sleepy) sleep 0.4; printf '= pass\n\n' ;;
         seq)
           if [ "$i" -lt "${#moves[@]}" ]; then
             printf '= %s\n\n' "${moves[$i]}"; i=$((i + 1))
@@ -286,6 +287,71 @@ fn random_tengen_games_are_refereed_recorded_and_resumable() {
     ]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("different run"));
+}
+
+#[test]
+fn ctrl_c_leaves_a_journal_the_rerun_continues() {
+    let dir = Dir::new();
+    let sleepy = dir.fake("sleepy");
+    let args = [
+        "match",
+        "--black",
+        &sleepy,
+        "--white",
+        &sleepy,
+        "--games",
+        "3",
+        "--size",
+        "5",
+        "--scoring",
+        "tromp-taylor",
+        "--journal",
+        "j.jsonl",
+    ];
+    // Each game is two passes of 0.4 s.
+    let child = tengen()
+        .args(args)
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Interrupt as soon as the first game is journalled (the rest need at least 1.6 s more).
+    let journal = dir.path().join("j.jsonl");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let finished = |p: &Path| {
+        // Count whole lines only: the runner may be writing one right now.
+        std::fs::read_to_string(p)
+            .map(|t| {
+                t.lines()
+                    .filter(|l| l.starts_with("{\"game\"") && l.ends_with('}'))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    while finished(&journal) == 0 {
+        assert!(std::time::Instant::now() < deadline, "no game finished");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("run the same command again"), "{stderr}");
+    let done = journal_games(&journal).len();
+    assert!((1..3).contains(&done), "{done} games before the interrupt");
+    // The rerun plays only the missing games.
+    let out = dir.run(&args);
+    assert!(out.status.success());
+    let games = journal_games(&journal);
+    assert_eq!(games.len(), 3);
+    let mut numbers: Vec<u64> = games.iter().map(|g| g["game"].as_u64().unwrap()).collect();
+    numbers.sort();
+    assert_eq!(numbers, [0, 1, 2]);
 }
 
 #[test]
