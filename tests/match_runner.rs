@@ -15,7 +15,12 @@ i=0
 while IFS= read -r line; do
   cmd="${line%% *}"
   case "$cmd" in
-    name) printf '= fake-%s\n\n' "$mode" ;;
+    name)
+      # crash-third counts its games (one process per game) in a file beside the script.
+      if [ "$mode" = crash-third ]; then
+        games=$(( $(cat "$0.games" 2>/dev/null || echo 0) + 1 )); echo "$games" > "$0.games"
+      fi
+      printf '= fake-%s\n\n' "$mode" ;;
     version) printf '= 1\n\n' ;;
     list_commands) printf '= name\nversion\nplay\ngenmove\nquit\n\n' ;;
     quit) printf '=\n\n'; exit 0 ;;
@@ -31,6 +36,9 @@ while IFS= read -r line; do
         resign) printf '= resign\n\n' ;;
         slow) sleep 2; printf '= pass\n\n' ;;
         sleepy) sleep 0.4; printf '= pass\n\n' ;;
+        crash-third)
+          if [ "$games" -ge 3 ]; then exit 139; fi
+          printf '= pass\n\n' ;;
         seq)
           if [ "$i" -lt "${#moves[@]}" ]; then
             printf '= %s\n\n' "${moves[$i]}"; i=$((i + 1))
@@ -526,9 +534,16 @@ fn swiss_and_knockout_tournaments_with_byes() {
         let crasher = standings.iter().find(|s| s["player"] == 2).unwrap();
         assert_ne!(crasher["place"], 1, "{name}: the crasher cannot win");
         assert!(crasher["losses"].as_u64().unwrap() >= 1, "{name}");
+        // It crashes in its first pairing and is withdrawn: never paired again.
+        assert_eq!(crasher["withdrawn"], true, "{name}");
+        let crasher_pairings = rounds
+            .iter()
+            .flat_map(|r| r["pairings"].as_array().unwrap())
+            .filter(|p| p["first"] == 2 || p["second"] == 2)
+            .count();
+        assert_eq!(crasher_pairings, 1, "{name}: {json}");
         if name == "swiss" {
             assert_eq!(rounds.len(), 3);
-            assert!(rounds.iter().all(|r| !r["bye"].is_null()), "{json}");
             // No pair meets twice.
             let mut met = std::collections::HashSet::new();
             for r in rounds {
@@ -544,6 +559,96 @@ fn swiss_and_knockout_tournaments_with_byes() {
             assert_ne!(standings[1]["place"], 1);
         }
     }
+}
+
+#[test]
+fn round_robin_withdrawal_cancels_or_forfeits() {
+    let dir = Dir::new();
+    let engines = |crasher: &str| -> String {
+        [
+            ("passer", dir.fake("pass")),
+            ("crasher", dir.fake(crasher)),
+            ("walls", dir.fake("seq C1,C2,C3,C4,C5")),
+            ("resigner", dir.fake("resign")),
+        ]
+        .iter()
+        .map(|(name, command)| format!("[[engine]]\nname = \"{name}\"\ncommand = \"{command}\"\n"))
+        .collect()
+    };
+    let common = "format = \"round-robin\"\nsize = 5\nkomi = 0.5\nscoring = \"tromp-taylor\"\n";
+    std::fs::write(
+        dir.path().join("rr.toml"),
+        format!("{common}{}", engines("crash")),
+    )
+    .unwrap();
+    let out = dir.run(&["tournament", "rr.toml", "--out", "rr"]);
+    assert!(out.status.success());
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("rr/tournament.json")).unwrap(),
+    )
+    .unwrap();
+    // The crasher plays (and crashes in) round 1 only; its two later pairings are forfeits.
+    let forfeits: Vec<&Value> = json["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["pairings"].as_array().unwrap())
+        .filter(|p| p["forfeit"] == true)
+        .collect();
+    assert_eq!(forfeits.len(), 2, "{json}");
+    assert!(forfeits.iter().all(|p| p["winner"] != 1));
+    // One of three pairings played: fewer than half, so its results are cancelled and it is
+    // last; nobody scores points from it (3 pairings without it: 6 points in all).
+    let standings = json["standings"].as_array().unwrap();
+    let last = standings.last().unwrap();
+    assert_eq!(last["player"], 1);
+    assert_eq!(last["cancelled"], true);
+    assert_eq!(last["games"], 0);
+    let total: u64 = standings
+        .iter()
+        .map(|s| s["points"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 6, "{json}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("withdrawn, results cancelled"), "{stdout}");
+
+    // Double round robin, crashing in its third game (round 3 of 6): half its pairings were
+    // played, so they stand, and its three remaining pairings are forfeits.
+    std::fs::write(
+        dir.path().join("drr.toml"),
+        format!(
+            "{}{}",
+            common.replace("round-robin", "double-round-robin"),
+            engines("crash-third")
+        ),
+    )
+    .unwrap();
+    let out = dir.run(&["tournament", "drr.toml", "--out", "drr"]);
+    assert!(out.status.success());
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("drr/tournament.json")).unwrap(),
+    )
+    .unwrap();
+    let rounds = json["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 6);
+    let crasher_forfeits = rounds
+        .iter()
+        .flat_map(|r| r["pairings"].as_array().unwrap())
+        .filter(|p| p["forfeit"] == true && (p["first"] == 1 || p["second"] == 1))
+        .count();
+    assert_eq!(crasher_forfeits, 3, "{json}");
+    let crasher = json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["player"] == 1)
+        .unwrap()
+        .clone();
+    assert_eq!(crasher["withdrawn"], true);
+    assert_eq!(crasher["cancelled"], false);
+    // Three games played and three forfeits: six games, at least four of them lost.
+    assert_eq!(crasher["games"], 6, "{crasher}");
+    assert!(crasher["losses"].as_u64().unwrap() >= 4, "{crasher}");
 }
 
 fn gnugo() -> Option<PathBuf> {

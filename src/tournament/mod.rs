@@ -23,7 +23,7 @@ pub mod pairing;
 pub mod standings;
 
 use crate::match_runner::journal::{self, Journal};
-use crate::match_runner::referee::{self, Outcome, Scoring};
+use crate::match_runner::referee::{self, EndReason, Outcome, Scoring};
 use crate::match_runner::{game_setup, interrupt_flag, write_sgf, SetupOptions, Shard};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -347,6 +347,8 @@ struct PairingReport {
     note: Option<String>,
     results: Vec<String>,
     complete: bool,
+    /// Not played: a withdrawn engine forfeits.
+    forfeit: bool,
 }
 
 pub fn main(args: TournamentArgs) -> ExitCode {
@@ -411,6 +413,7 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
     let mut history = History::new(n);
     let mut reports: Vec<RoundReport> = Vec::new();
     let mut eliminated_in: Vec<Option<usize>> = vec![None; n];
+    let mut withdrawn_in: Vec<Option<usize>> = vec![None; n];
     let mut waiting = false;
     let mut errors: Vec<String> = Vec::new();
     let games = Mutex::new(games);
@@ -429,8 +432,28 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         let Some(round) = round else {
             break;
         };
+        // A round robin pairing with a withdrawn engine is a forfeit (rules.md §7); Swiss and
+        // knockout rounds never pair withdrawn engines.
+        let forfeits: Vec<Option<Option<usize>>> = round
+            .pairs
+            .iter()
+            .map(
+                |&(a, b)| match (history.withdrawn[a], history.withdrawn[b]) {
+                    (false, false) => None,
+                    (true, false) => Some(Some(b)),
+                    (false, true) => Some(Some(a)),
+                    (true, true) => Some(None),
+                },
+            )
+            .collect();
         // Play this shard's unfinished pairings.
         let state = |j: usize, g: &BTreeMap<GameKey, TournamentGame>| {
+            if let Some(winner) = forfeits[j] {
+                return PairingState::Done {
+                    winner,
+                    note: Some("forfeit: withdrawn engine".into()),
+                };
+            }
             let played: Vec<&TournamentGame> =
                 g.range((r, j, 0)..(r, j + 1, 0)).map(|(_, v)| v).collect();
             pairing_state(&config, round.pairs[j].0, &played)
@@ -543,8 +566,11 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         for (j, &(a, b)) in round.pairs.iter().enumerate() {
             let played: Vec<&TournamentGame> =
                 g.range((r, j, 0)..(r, j + 1, 0)).map(|(_, v)| v).collect();
-            let state = pairing_state(&config, a, &played);
+            let state = state(j, &g);
             let mut points = [0u32; 2];
+            if let Some(Some(w)) = forfeits[j] {
+                points[usize::from(w == b)] = 2;
+            }
             for game in &played {
                 match game.winner() {
                     Some(w) if w == a => points[0] += 2,
@@ -566,8 +592,13 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
                 points,
                 winner,
                 note,
-                results: played.iter().map(|g| g.outcome.result.clone()).collect(),
+                results: if forfeits[j].is_some() {
+                    vec!["forfeit".into()]
+                } else {
+                    played.iter().map(|g| g.outcome.result.clone()).collect()
+                },
                 complete: done,
+                forfeit: forfeits[j].is_some(),
             });
         }
         drop(g);
@@ -601,6 +632,24 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         for (j, &(a, b)) in round.pairs.iter().enumerate() {
             history.add_pairing(a, b);
             for game in g.range((r, j, 0)..(r, j + 1, 0)).map(|(_, v)| v) {
+                // An engine that crashed is withdrawn (rules.md §7, 第28条).
+                if game.outcome.reason == EndReason::Crash {
+                    if let Some(w) = game.winner() {
+                        let loser = if w == game.black {
+                            game.white
+                        } else {
+                            game.black
+                        };
+                        if !history.withdrawn[loser] {
+                            log::warn!(
+                                "{} crashed in round {r}: withdrawn from the tournament",
+                                config.engines[loser].name
+                            );
+                            history.withdrawn[loser] = true;
+                            withdrawn_in[loser] = Some(r);
+                        }
+                    }
+                }
                 history.add_colours(game.black, game.white);
                 match game.winner() {
                     Some(w) => history.points[w] += 2,
@@ -633,7 +682,15 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         .unwrap_or_else(|e| e.into_inner())
         .into_values()
         .collect();
-    let table = standings_for(&config, &reports, &all, &eliminated_in);
+    for (p, round) in withdrawn_in.iter().enumerate() {
+        // In a knockout a withdrawn engine is out from that round on.
+        if let (Some(r), None) = (round, eliminated_in[p]) {
+            if config.is_knockout() {
+                eliminated_in[p] = Some(*r);
+            }
+        }
+    }
+    let table = standings_for(&config, &reports, &all, &eliminated_in, &withdrawn_in);
     print!("{}", render(&config, &reports, &table, &all));
     write_json(
         &args.out.join("tournament.json"),
@@ -700,19 +757,59 @@ fn standings_for(
     reports: &[RoundReport],
     games: &[TournamentGame],
     eliminated_in: &[Option<usize>],
+    withdrawn_in: &[Option<usize>],
 ) -> Vec<Standing> {
     let n = config.engines.len();
-    let results: Vec<GameResult> = games
+    let round_robin = matches!(config.format, Format::RoundRobin | Format::DoubleRoundRobin);
+    // 第28条: in a round robin, an engine withdrawn before playing half of its pairings has all
+    // its results cancelled; otherwise its remaining pairings are forfeits. In a Swiss its
+    // played results stand.
+    let cancelled: Vec<bool> = (0..n)
+        .map(|p| {
+            if !round_robin || withdrawn_in[p].is_none() {
+                return false;
+            }
+            let scheduled = if config.format == Format::DoubleRoundRobin {
+                2 * (n - 1)
+            } else {
+                n - 1
+            };
+            let played = reports
+                .iter()
+                .flat_map(|r| &r.pairings)
+                .filter(|q| !q.forfeit && (q.first == p || q.second == p))
+                .count();
+            2 * played < scheduled
+        })
+        .collect();
+    let counts = |a: usize, b: usize| !cancelled[a] && !cancelled[b];
+    let mut results: Vec<GameResult> = games
         .iter()
+        .filter(|g| counts(g.black, g.white))
         .map(|g| GameResult {
             black: g.black,
             white: g.white,
             winner: g.winner(),
         })
         .collect();
+    for p in reports.iter().flat_map(|r| &r.pairings) {
+        if let (true, Some(w)) = (p.forfeit, p.winner) {
+            if counts(p.first, p.second) {
+                // A forfeit counts as a game won by the engine still in.
+                for _ in 0..config.games_per_pairing {
+                    results.push(GameResult {
+                        black: p.first,
+                        white: p.second,
+                        winner: Some(w),
+                    });
+                }
+            }
+        }
+    }
     let pairings: Vec<(usize, usize)> = reports
         .iter()
         .flat_map(|r| r.pairings.iter().map(|p| (p.first, p.second)))
+        .filter(|&(a, b)| counts(a, b))
         .collect();
     let complete_rounds: Vec<&RoundReport> = reports
         .iter()
@@ -734,10 +831,25 @@ fn standings_for(
         complete_rounds.len(),
         ranking,
     );
+    for line in &mut table {
+        line.withdrawn = withdrawn_in[line.player].is_some();
+        line.cancelled = cancelled[line.player];
+    }
     if config.is_knockout() {
         // Still in: best; otherwise the later one was knocked out, the better.
         standings::rank(&mut table, |s| {
             vec![eliminated_in[s.player].map_or(f64::MAX, |r| r as f64)]
+        });
+    } else if cancelled.iter().any(|&c| c) {
+        // Cancelled engines are ranked after everyone else.
+        standings::rank(&mut table, |s| {
+            let mut key = vec![if s.cancelled { 0.0 } else { 1.0 }];
+            key.extend(match ranking {
+                Ranking::RoundRobin => vec![s.points as f64, s.sb],
+                Ranking::SwissTotal => vec![s.total, s.sb],
+                Ranking::SwissSos => vec![s.points as f64, s.sos as f64, s.sb],
+            });
+            key
         });
     }
     table
@@ -837,7 +949,7 @@ fn render(
     for s in table {
         let _ = writeln!(
             t,
-            "{:<5} {:<width$} {:>5} {:>8} {:>6} {:>5} {:>6.1} {:>7.2}",
+            "{:<5} {:<width$} {:>5} {:>8} {:>6} {:>5} {:>6.1} {:>7.2}{}",
             place_text(s),
             names[s.player],
             s.games,
@@ -845,7 +957,12 @@ fn render(
             s.points,
             s.sos,
             s.sb,
-            s.total
+            s.total,
+            match (s.withdrawn, s.cancelled) {
+                (true, true) => "  withdrawn, results cancelled",
+                (true, false) => "  withdrawn",
+                _ => "",
+            }
         );
     }
     let _ = writeln!(

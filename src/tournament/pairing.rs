@@ -28,6 +28,8 @@ pub struct History {
     pub had_bye: Vec<bool>,
     /// Knockout: matches lost.
     pub losses: Vec<u32>,
+    /// Withdrawn players (an engine that crashed): never paired again.
+    pub withdrawn: Vec<bool>,
     met: HashSet<(usize, usize)>,
 }
 
@@ -39,6 +41,7 @@ impl History {
             last_black: vec![None; players],
             had_bye: vec![false; players],
             losses: vec![0; players],
+            withdrawn: vec![false; players],
             met: HashSet::new(),
         }
     }
@@ -138,15 +141,19 @@ pub fn seeded_order(n: usize, seed: u64) -> Vec<usize> {
 /// give the bye (odd counts) to the lowest-ranked player who has not had one, and pair from the
 /// top, each player with the highest-ranked opponent of equal or nearest score it has not met,
 /// backtracking so that no pair meets twice whenever that is possible. Colours balance.
+/// Withdrawn players are left out.
 pub fn swiss_round(n: usize, round: usize, seed: u64, h: &History) -> Round {
     let seeded = seeded_order(n, seed);
-    let mut order = seeded.clone();
+    let mut order: Vec<usize> = seeded.into_iter().filter(|&p| !h.withdrawn[p]).collect();
+    if order.len() < 2 {
+        return Round::default();
+    }
     if round > 1 {
         // Stable sort keeps the seeded order among equal scores.
         order.sort_by_key(|&p| std::cmp::Reverse(h.points[p]));
     }
     let mut bye = None;
-    if n % 2 == 1 {
+    if order.len() % 2 == 1 {
         let pick = order
             .iter()
             .rposition(|&p| !h.had_bye[p])
@@ -196,7 +203,7 @@ pub fn knockout_round(seeds: &[usize], eliminate_after: u32, h: &History) -> Opt
     let alive: Vec<usize> = seeds
         .iter()
         .copied()
-        .filter(|&p| h.losses[p] < eliminate_after)
+        .filter(|&p| h.losses[p] < eliminate_after && !h.withdrawn[p])
         .collect();
     if alive.len() < 2 {
         return None;
@@ -355,6 +362,23 @@ mod tests {
         let h = History::new(8);
         assert_eq!(swiss_round(8, 1, 7, &h), swiss_round(8, 1, 7, &h));
         assert!((0..10).any(|s| swiss_round(8, 1, s, &h) != swiss_round(8, 1, 7, &h)));
+    }
+
+    #[test]
+    fn withdrawn_players_are_not_paired() {
+        let mut h = History::new(5);
+        h.withdrawn[3] = true;
+        for round in [1, 2] {
+            let r = swiss_round(5, round, 1, &h);
+            assert_eq!(r.pairs.len(), 2);
+            assert!(r.bye.is_none(), "four players left: no bye");
+            assert!(r.pairs.iter().all(|&(a, b)| a != 3 && b != 3));
+        }
+        let r = knockout_round(&[0, 1, 2, 3, 4], 1, &h).unwrap();
+        assert!(r.pairs.iter().all(|&(a, b)| a != 3 && b != 3) && r.bye != Some(3));
+        h.withdrawn = vec![true, true, true, true, false];
+        assert!(knockout_round(&[0, 1, 2, 3, 4], 1, &h).is_none());
+        assert_eq!(swiss_round(5, 2, 1, &h), Round::default());
     }
 
     #[test]

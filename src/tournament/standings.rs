@@ -45,6 +45,10 @@ pub struct Standing {
     /// 1-based place; equal for players who share it.
     pub place: usize,
     pub shared: bool,
+    /// Withdrawn from the event (an engine that crashed).
+    pub withdrawn: bool,
+    /// Round robin: withdrawn before playing half its games, so its results are cancelled.
+    pub cancelled: bool,
 }
 
 /// 总得分 = points + sos ÷ (top ÷ 2) − rounds (the middle term is 0 while nobody has points).
@@ -83,6 +87,8 @@ pub fn standings(
             total: 0.0,
             place: 0,
             shared: false,
+            withdrawn: false,
+            cancelled: false,
         })
         .collect();
     for g in games {
