@@ -164,8 +164,11 @@ impl Side {
             Err(e) => return Err(forfeit(color, e, "failed at `name`")),
         };
         let name = match engine.ask("version", COMMAND_TIMEOUT) {
-            Ok(Ok(v)) if !v.is_empty() => format!("{name} {v}"),
-            Ok(_) => name,
+            Ok(Ok(v)) => match short_version(&v) {
+                Some(v) => format!("{name} {v}"),
+                None => name,
+            },
+            Ok(Err(_)) => name,
             Err(e) => return Err(forfeit(color, e, "failed at `version`")),
         };
         let commands = match engine.ask("list_commands", COMMAND_TIMEOUT) {
@@ -205,6 +208,17 @@ impl Side {
             Err(e) => Err(forfeit(color, e, &format!("failed at `{command}`"))),
         }
     }
+}
+
+/// The useful part of a `version` answer: Pachi appends a chat blurb after a colon.
+fn short_version(version: &str) -> Option<&str> {
+    let v = version.lines().next()?.split(':').next()?.trim();
+    let v = if v.chars().count() > 30 {
+        v.split_whitespace().next()?
+    } else {
+        v
+    };
+    (!v.is_empty()).then_some(v)
 }
 
 /// Plays one game. `black` and `white` are engine command lines. Returns `Err(Interrupted)`
@@ -626,6 +640,20 @@ pub fn parse_result(text: &str) -> Option<(Option<Color>, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn versions_are_shortened() {
+        assert_eq!(short_version("3.8"), Some("3.8"));
+        assert_eq!(
+            short_version("11.99 (Genjo-devel): If you believe you have won but I am still playing, please help"),
+            Some("11.99 (Genjo-devel)")
+        );
+        assert_eq!(
+            short_version(&format!("{} x", "9".repeat(40))),
+            Some("9".repeat(40).as_str())
+        );
+        assert_eq!(short_version(""), None);
+    }
 
     #[test]
     fn reads_scores() {
