@@ -500,6 +500,49 @@ fn scoring_by_agreement_and_adjudication_after_max_moves() {
 }
 
 #[test]
+fn games_start_from_the_opening() {
+    let dir = Dir::new();
+    std::fs::write(dir.path().join("op.sgf"), "(;GM[1]SZ[5];B[cc];W[dd])").unwrap();
+    let pass = dir.fake("pass");
+    let g = one_game(
+        &dir,
+        &pass,
+        &pass,
+        &["--opening", "op.sgf", "--sgf-dir", "s"],
+    );
+    let moves: Vec<&str> = g["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["C3", "D2", "pass", "pass"]);
+    assert_eq!(
+        g["move_ms"].as_array().unwrap().len(),
+        2,
+        "only engine moves are timed"
+    );
+    // One stone each: White wins by komi.
+    assert_eq!(field(&g, "result"), "W+0.5");
+    // An opening for another board size, or an unreadable one, is refused up front.
+    for bad in ["(;GM[1]SZ[9];B[cc])", "not sgf"] {
+        std::fs::write(dir.path().join("bad.sgf"), bad).unwrap();
+        let out = dir.run(&[
+            "match",
+            "--black",
+            &pass,
+            "--white",
+            &pass,
+            "--size",
+            "5",
+            "--opening",
+            "bad.sgf",
+        ]);
+        assert!(!out.status.success(), "{bad}");
+    }
+}
+
+#[test]
 fn swiss_and_knockout_tournaments_with_byes() {
     let dir = Dir::new();
     let engines: String = [

@@ -260,6 +260,9 @@ pub fn game_setup(o: &SetupOptions) -> Result<GameSetup, String> {
     if scoring == Scoring::Referee && referee.is_none() {
         return Err("--scoring referee needs --referee CMD".into());
     }
+    if max_moves == Some(0) {
+        return Err("--max-moves must be at least 1".into());
+    }
     if !(move_timeout.is_finite() && move_timeout > 0.0) {
         return Err("--move-timeout must be a positive number of seconds".into());
     }
