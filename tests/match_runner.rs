@@ -171,10 +171,6 @@ fn every_engine_failure_forfeits_with_its_reason() {
     let g = one_game(&dir, &dir.fake("slow"), &pass, &["--time", "1"]);
     assert_eq!(field(&g, "result"), "W+T", "{g}");
     assert_eq!(field(&g, "reason"), "time");
-    // An engine that cannot start loses too, and the match still reports.
-    let g = one_game(&dir, "/nonexistent/engine --gtp", &pass, &[]);
-    assert_eq!(field(&g, "result"), "W+F", "{g}");
-    assert_eq!(field(&g, "reason"), "crash");
 }
 
 #[test]
@@ -195,6 +191,9 @@ fn bad_command_lines_fail_with_one_line() {
         ],
         vec!["match", "--black", "x", "--white", "y", "--shard", "3/2"],
         vec!["match", "merge", "/nonexistent.jsonl"],
+        // Engines that do not start, or die at once, stop the match before any game.
+        vec!["match", "--black", "/nonexistent/engine", "--white", "true"],
+        vec!["match", "--black", "true", "--white", "false"],
         vec!["tournament", "/nonexistent.toml", "--out", "o"],
     ] {
         let out = dir.run(&args);
@@ -202,6 +201,16 @@ fn bad_command_lines_fail_with_one_line() {
         assert!(out.stdout.is_empty());
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        // One line saying what is wrong (clap adds a hint line for its own errors).
+        let first = stderr.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with("tengen ") || first.starts_with("error: "),
+            "{args:?}: {stderr}"
+        );
+        if first.starts_with("tengen ") {
+            assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        }
+        assert!(!dir.path().join("tengen-match.jsonl").exists(), "{args:?}");
     }
 }
 

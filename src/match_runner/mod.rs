@@ -437,6 +437,10 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
         move_timeout: args.move_timeout,
     })?;
     let engines = [black, white];
+    // A typo in a command line should stop the match, not forfeit every game of it.
+    for (option, command) in ["--black", "--white"].iter().zip(&engines) {
+        preflight(command).map_err(|e| format!("the {option} engine does not work: {e}"))?;
+    }
     let key = MatchKey {
         engines: engines.clone(),
         size: args.size,
@@ -585,6 +589,16 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Starts an engine and asks its name.
+fn preflight(command: &str) -> Result<(), String> {
+    let mut engine =
+        gtp::controller::Engine::spawn(command, "preflight").map_err(|e| e.to_string())?;
+    engine
+        .ask("name", Duration::from_secs(60))
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 /// Prints the results table and writes the JSON file.
