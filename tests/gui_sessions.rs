@@ -22,9 +22,15 @@ struct Engine {
 }
 
 impl Engine {
+    /// The random player (no analysis lines) with `args`.
     fn start(args: &[&str]) -> Engine {
+        let mut all = vec!["--player", "random", "--seed", "1"];
+        all.extend_from_slice(args);
+        Engine::start_with(&all)
+    }
+
+    fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(["--player", "random", "--seed", "1"])
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -98,16 +104,21 @@ impl Engine {
         text
     }
 
-    /// Reads lines for `period`: all must be analysis lines of `dialect`.
-    fn info_lines_for(&self, period: Duration, dialect: Dialect) {
+    /// Reads lines for `period`: all must be analysis lines of `dialect`. Returns how many.
+    fn info_lines_for(&self, period: Duration, dialect: Dialect) -> usize {
         let end = Instant::now() + period;
+        let mut count = 0;
         while let Some(left) = end.checked_duration_since(Instant::now()) {
             match self.lines.recv_timeout(left) {
-                Ok(line) => check_info_line(&line, dialect),
-                Err(RecvTimeoutError::Timeout) => return,
+                Ok(line) => {
+                    check_info_line(&line, dialect);
+                    count += 1;
+                }
+                Err(RecvTimeoutError::Timeout) => break,
                 Err(RecvTimeoutError::Disconnected) => panic!("tengen died during analysis"),
             }
         }
+        count
     }
 
     /// Reads an open analysis response to its end: info lines, then the empty line.
@@ -347,6 +358,59 @@ fn end_of_input_ends_the_session() {
     engine.send("lz-analyze B 10\n");
     assert_eq!(engine.line(), "=");
     assert!(engine.finish().success());
+}
+
+/// The search player, one thread, 9x9: analysis lines appear and follow the formats, and a
+/// genmove with a minute to think answers soon after GoGui's interrupt.
+#[test]
+fn search_player_streams_analysis_and_obeys_interrupts() {
+    let mut engine = Engine::start_with(&[
+        "--player",
+        "mcts",
+        "--threads",
+        "1",
+        "--time-per-move",
+        "60",
+        "--seed",
+        "1",
+    ]);
+    for command in ["boardsize 9", "clear_board", "komi 7", "play B E5"] {
+        assert_eq!(engine.ok(command), "");
+    }
+    for (command, dialect) in [
+        ("lz-analyze W 20", Dialect::Lz),
+        ("kata-analyze W 20 ownership true", Dialect::Kata),
+    ] {
+        engine.send(&format!("{command}\n"));
+        assert_eq!(engine.line(), "=");
+        // Reports every 0.2 s: a few seconds must show some, whatever the machine's load.
+        let mut seen = 0;
+        let give_up = Instant::now() + TIMEOUT;
+        while seen < 2 && Instant::now() < give_up {
+            seen += engine.info_lines_for(Duration::from_millis(200), dialect);
+        }
+        assert!(seen >= 2, "{command}: no analysis lines");
+        engine.send("protocol_version\n");
+        engine.close_analysis(dialect);
+        assert_eq!(engine.expect_ok("protocol_version"), "2");
+    }
+    let map = engine.ok("gogui-analyze_commands");
+    assert!(map.contains("tengen-ownership"));
+
+    engine.send("genmove w\n");
+    thread::sleep(Duration::from_millis(500));
+    let asked = Instant::now();
+    engine.send("# interrupt\n");
+    let mv = engine.expect_ok("genmove w");
+    assert!(
+        asked.elapsed() < Duration::from_secs(20),
+        "genmove ignored the interrupt"
+    );
+    assert!(is_vertex(&mv) || mv == "pass" || mv == "resign", "{mv}");
+    assert_eq!(engine.ok("name"), "tengen");
+    engine.send("quit\n");
+    engine.expect_ok("quit");
+    assert!(engine.exits_within(Duration::from_secs(3)).success());
 }
 
 /// Checks a GoGui analyze response by the entry's type.
