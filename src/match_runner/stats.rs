@@ -183,12 +183,12 @@ impl Summary {
             .max(6);
         let _ = writeln!(
             t,
-            "{:<width$}  {:>5} {:>5} {:>6}  {:>6}  {:<15}  {:<20}  {:<11}  {:<11}  {:>8}",
+            "{:<width$}  {:>5} {:>5} {:>6}  {:>8}  {:<15}  {:<20}  {:<11}  {:<11}  {:>8}",
             "engine",
             "wins",
             "draws",
             "losses",
-            "score",
+            "win rate",
             "95% CI",
             "Elo (95% CI)",
             "as black",
@@ -197,11 +197,11 @@ impl Summary {
         );
         for e in &self.engines {
             let (score, elo_all) = if e.games == 0 {
-                (format!("{:>6}  {:<15}", "-", "-"), "-".to_string())
+                (format!("{:>8}  {:<15}", "-", "-"), "-".to_string())
             } else {
                 (
                     format!(
-                        "{:>5.1}%  [{:>5.1}%, {:>5.1}%]",
+                        "{:>7.1}%  [{:>5.1}%, {:>5.1}%]",
                         100.0 * e.score,
                         100.0 * e.score_low,
                         100.0 * e.score_high
