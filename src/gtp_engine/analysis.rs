@@ -89,7 +89,7 @@ impl<W: Write + Send> Session<W> {
         } = self;
         let result = input.run_interruptible(None, true, |stop| {
             let mut callback = |analysis: &Analysis| {
-                write_info(out, g, analysis, options.color, dialect, &options);
+                write_info(out, g, analysis, dialect, &options);
             };
             let mut reporter = Reporter {
                 interval: options.interval,
@@ -118,7 +118,7 @@ impl<W: Write + Send> Session<W> {
         let g = self.game.geometry();
         let _ = send(&mut self.out, &stream_start(id));
         let mut write = |analysis: &Analysis, out: &mut W| {
-            write_info(out, g, analysis, options.color, dialect, &options);
+            write_info(out, g, analysis, dialect, &options);
         };
         let decision: Decision =
             self.think(options.color, false, Some((options.interval, &mut write)));
@@ -133,11 +133,10 @@ fn write_info(
     out: &mut impl Write,
     g: engine_core::Geometry,
     analysis: &Analysis,
-    color: Color,
     dialect: Dialect,
     options: &Options,
 ) {
-    if let Some(line) = info_line(g, analysis, color, dialect, &options.selection) {
+    if let Some(line) = info_line(g, analysis, options.color, dialect, &options.selection) {
         if let Err(e) = send(out, &format!("{line}\n")) {
             log::warn!("cannot write analysis: {e}");
         }
