@@ -615,6 +615,61 @@ fn swiss_and_knockout_tournaments_with_byes() {
 }
 
 #[test]
+fn tournament_shards_share_the_rounds() {
+    let dir = Dir::new();
+    let engines: String = (1..=4)
+        .map(|i| {
+            format!(
+                "[[engine]]\nname = \"r{i}\"\ncommand = \"{}\"\n",
+                random_tengen(10 + i)
+            )
+        })
+        .collect();
+    std::fs::write(
+        dir.path().join("swiss.toml"),
+        format!("format = \"swiss\"\nrounds = 3\nsize = 5\nscoring = \"tromp-taylor\"\n{engines}"),
+    )
+    .unwrap();
+    // Two shards run at once; each plays its board of every round and waits for the other's.
+    let shard = |s: &str| {
+        tengen()
+            .args(["tournament", "swiss.toml", "--out", "out", "--shard", s])
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (one, two) = (shard("1/2"), shard("2/2"));
+    let (one, two) = (
+        one.wait_with_output().unwrap(),
+        two.wait_with_output().unwrap(),
+    );
+    assert!(
+        one.status.success() && two.status.success(),
+        "{one:?} {two:?}"
+    );
+    assert_eq!(
+        one.stdout, two.stdout,
+        "both shards print the same final standings"
+    );
+    let boards = |p: &str| -> Vec<u64> {
+        let mut v: Vec<u64> = journal_games(&dir.path().join("out").join(p))
+            .iter()
+            .map(|g| g["pairing"].as_u64().unwrap())
+            .collect();
+        v.dedup();
+        v
+    };
+    assert_eq!(boards("journal.shard-1-of-2.jsonl"), [0]);
+    assert_eq!(boards("journal.shard-2-of-2.jsonl"), [1]);
+    assert_eq!(
+        journal_games(&dir.path().join("out/journal.shard-1-of-2.jsonl")).len(),
+        3
+    );
+}
+
+#[test]
 fn round_robin_withdrawal_cancels_or_forfeits() {
     let dir = Dir::new();
     let engines = |crasher: &str| -> String {

@@ -614,7 +614,7 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
                     );
                     waited_for = Some(r);
                 }
-                for _ in 0..50 {
+                for _ in 0..10 {
                     if cancel.load(Ordering::SeqCst) {
                         break;
                     }
