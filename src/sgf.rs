@@ -6,7 +6,7 @@
 //! variation of every branch; it understands `SZ`, `KM`, `HA`, `AB`/`AW` (point lists included),
 //! `PL` and `B`/`W` moves (`[]` and `[tt]` on boards up to 19x19 are passes).
 
-use engine_core::{Color, Game, Geometry, Move, Point, Rules};
+use engine_core::{Color, Game, Geometry, Move, Point, Rules, MAX_SIZE, MIN_SIZE};
 use std::fmt::{self, Write};
 
 /// What a record holds beyond the game itself.
@@ -218,7 +218,7 @@ pub fn read(text: &str) -> Result<Record, SgfError> {
             .trim()
             .parse::<usize>()
             .ok()
-            .filter(|&s| Geometry::new(s).is_some())
+            .filter(|s| (MIN_SIZE..=MAX_SIZE).contains(s))
             .map_or_else(|| error(format!("unsupported size {v}")), Ok)?,
     };
     let g = Geometry::new(size).expect("size checked");
@@ -538,6 +538,8 @@ mod tests {
         for bad in [
             "",
             "(;SZ[99])",
+            "(;SZ[255])",
+            "(;SZ[1])",
             "(;SZ[9];B[zz])",
             "(;SZ[9];B[ee]",
             "(;SZ[9]KM[abc])",
