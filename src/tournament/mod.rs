@@ -738,6 +738,13 @@ fn load_all_journals(
         if !(name.starts_with("journal") && name.ends_with(".jsonl")) {
             continue;
         }
+        // Another shard may be creating its journal right now: wait for its header line.
+        let complete_line = std::fs::read_to_string(entry.path())
+            .map(|t| t.contains('\n'))
+            .unwrap_or(false);
+        if !complete_line {
+            continue;
+        }
         let (header, records): (Config, Vec<TournamentGame>) = journal::read(&entry.path())?;
         if header != *config {
             return Err(format!(
