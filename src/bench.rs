@@ -23,6 +23,10 @@ pub struct BenchArgs {
     /// Seconds per measurement.
     #[arg(long, default_value_t = 3.0, value_parser = parse_seconds)]
     pub seconds: f64,
+    /// Run exactly this many playouts per measurement instead of a fixed time (repeatable work,
+    /// e.g. for instruction counts under callgrind).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub playouts: Option<u64>,
     /// One JSON object per measurement instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -50,8 +54,15 @@ pub struct Measurement {
     pub ns_per_move: f64,
 }
 
-/// Runs light playouts on `threads` threads for `duration`.
-pub fn measure(size: usize, threads: usize, duration: Duration, seed: u64) -> Measurement {
+/// How long a measurement runs.
+#[derive(Clone, Copy, Debug)]
+pub enum Amount {
+    Time(Duration),
+    Playouts(u64),
+}
+
+/// Runs light playouts on `threads` threads for the given time or number of playouts.
+pub fn measure(size: usize, threads: usize, amount: Amount, seed: u64) -> Measurement {
     let empty = Board::with_size(size).expect("size validated by the caller");
     let max_moves = 3 * (size * size) as u32;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -62,9 +73,22 @@ pub fn measure(size: usize, threads: usize, duration: Duration, seed: u64) -> Me
     let per_thread: Vec<(u64, u64)> = pool.broadcast(|ctx| {
         let mut rng = SmallRng::seed_from_u64(seed.wrapping_add(ctx.index() as u64 * 7919));
         let (mut playouts, mut moves) = (0u64, 0u64);
-        while start.elapsed() < duration {
-            let mut board = empty;
-            for _ in 0..16 {
+        let share = match amount {
+            Amount::Playouts(n) => {
+                n / threads as u64 + u64::from((ctx.index() as u64) < n % threads as u64)
+            }
+            Amount::Time(_) => u64::MAX,
+        };
+        let mut board = empty;
+        loop {
+            let more = match amount {
+                Amount::Playouts(_) => playouts < share,
+                Amount::Time(limit) => start.elapsed() < limit,
+            };
+            if !more {
+                break;
+            }
+            for _ in 0..16.min(share - playouts) {
                 board.copy_from(&empty);
                 let result = light_playout(&mut board, Color::Black, &mut rng, max_moves);
                 playouts += 1;
@@ -95,9 +119,15 @@ pub fn run(args: &BenchArgs) {
         None if all > 1 => vec![1, all],
         None => vec![1],
     };
-    let duration = Duration::from_secs_f64(args.seconds);
+    let amount = match args.playouts {
+        Some(n) => Amount::Playouts(n),
+        None => Amount::Time(Duration::from_secs_f64(args.seconds)),
+    };
     if !args.json {
-        println!("light playouts, {:.1} s per measurement", args.seconds);
+        match amount {
+            Amount::Playouts(n) => println!("light playouts, {n} per measurement"),
+            Amount::Time(_) => println!("light playouts, {:.1} s per measurement", args.seconds),
+        }
         println!(
             "{:>5} {:>7} {:>10} {:>13} {:>12} {:>9}",
             "size", "threads", "playouts", "playouts/s", "moves/playout", "ns/move"
@@ -105,7 +135,7 @@ pub fn run(args: &BenchArgs) {
     }
     for &size in &args.sizes {
         for &threads in &thread_counts {
-            let m = measure(size as usize, threads, duration, args.seed);
+            let m = measure(size as usize, threads, amount, args.seed);
             if args.json {
                 println!(
                     "{}",

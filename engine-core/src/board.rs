@@ -577,18 +577,28 @@ impl Board {
         let mut added = 0u16;
         let mut added_sum = 0u32;
         let mut s = small;
-        loop {
+        if self.cells[small as usize].size == 1 {
+            // A single stone's empty neighbours are distinct: only those next to `big` are old.
             for q in self.geometry.neighbors(Point(s)) {
-                if self.cells[q.index()].color == EMPTY
-                    && self.first_of_chain_next_to(q, small, big) == s
-                {
+                if self.cells[q.index()].color == EMPTY && !self.touches(q, big) {
                     added += 1;
                     added_sum += q.0 as u32;
                 }
             }
-            s = self.cells[s as usize].next;
-            if s == small {
-                break;
+        } else {
+            loop {
+                for q in self.geometry.neighbors(Point(s)) {
+                    if self.cells[q.index()].color == EMPTY
+                        && self.first_of_chain_next_to(q, small, big) == s
+                    {
+                        added += 1;
+                        added_sum += q.0 as u32;
+                    }
+                }
+                s = self.cells[s as usize].next;
+                if s == small {
+                    break;
+                }
             }
         }
         loop {
@@ -607,6 +617,15 @@ impl Board {
         head.libs += added;
         head.lib_sum += added_sum;
         big
+    }
+
+    /// Whether the point `q` touches a stone of the chain with head `head`.
+    #[inline]
+    fn touches(&self, q: Point, head: u16) -> bool {
+        self.geometry
+            .neighbors(q)
+            .iter()
+            .any(|n| self.cells[n.index()].head == head)
     }
 
     /// The first neighbour of the empty point `q` in chain `small`, or 0 when `q` also touches

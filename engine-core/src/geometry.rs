@@ -48,7 +48,7 @@ pub struct Geometry {
 impl Geometry {
     /// The geometry of a `size` x `size` board, or `None` outside 2..=25.
     pub fn new(size: usize) -> Option<Geometry> {
-        (MIN_SIZE..=MAX_SIZE).contains(&size).then_some(Geometry {
+        (MIN_SIZE..=MAX_SIZE).contains(&size).then(|| Geometry {
             size: size as u8,
             stride: size as u8 + 1,
         })
@@ -233,6 +233,13 @@ mod tests {
         assert_eq!(g.parse_move("K1"), Err(VertexError::OffBoard));
         assert_eq!(g.parse_move("A10"), Err(VertexError::OffBoard));
         assert_eq!(g.parse_move("A99999"), Err(VertexError::Syntax));
+    }
+
+    #[test]
+    fn sizes_outside_the_range_are_refused() {
+        for size in [0, 1, 26, 255, 256, 2_147_483_647, usize::MAX] {
+            assert_eq!(Geometry::new(size), None);
+        }
     }
 
     #[test]

@@ -79,7 +79,12 @@ fn assert_consistent(board: &Board, reference: &Reference, ko: Option<Point>) {
                 let (stones, libs) = after.chain(i);
                 assert_eq!(board.captures_at(c, p), captured > 0);
                 let self_atari = captured == 0 && stones.len() >= 2 && libs.len() == 1;
-                assert_eq!(board.is_self_atari(c, p), self_atari, "self-atari {c} {}", g.vertex(p));
+                assert_eq!(
+                    board.is_self_atari(c, p),
+                    self_atari,
+                    "self-atari {c} {}",
+                    g.vertex(p)
+                );
             } else if reference.grid[i].is_none() {
                 assert!(!board.is_playout_candidate(c, p));
             }

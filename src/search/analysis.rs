@@ -43,7 +43,11 @@ pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
             })
         })
         .collect();
-    candidates.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.winrate.total_cmp(&a.winrate)));
+    candidates.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.winrate.total_cmp(&a.winrate))
+    });
     let playouts = sim.playouts.load(Relaxed).max(1) as f64;
     let ownership = game
         .geometry()

@@ -87,7 +87,10 @@ impl MctsPlayer {
             moves: game.moves().to_vec(),
             to_move,
         };
-        let reused = self.root.as_ref().and_then(|old| self.descend_to(old, &key));
+        let reused = self
+            .root
+            .as_ref()
+            .and_then(|old| self.descend_to(old, &key));
         match reused {
             Some(node) if self.tree.used() < self.tree.capacity() / 2 => self.tree.promote(node),
             _ => self.tree.reset(),
@@ -135,23 +138,32 @@ impl MctsPlayer {
         to_move: Color,
         budget: Budget,
         stop: &AtomicBool,
-        mut report: Option<&mut Reporter>,
+        report: Option<&mut Reporter>,
     ) -> Outcome {
         self.prepare(game, to_move);
         self.searches += 1;
         let compensation = game.score(&[]).compensation;
         let last = last_two(game);
-        let mut sim = Simulation::new(&self.tree, *game.board(), to_move, game.komi() + compensation, last);
+        let mut sim = Simulation::new(
+            &self.tree,
+            *game.board(),
+            to_move,
+            game.komi() + compensation,
+            last,
+        );
         sim.params.policy = self.policy;
         sim.max_playouts = budget.playouts;
         let threads = self.config.threads.max(1);
-        let seed = self.config.seed.wrapping_add(self.searches.wrapping_mul(0x9E37_79B9));
+        let seed = self
+            .config
+            .seed
+            .wrapping_add(self.searches.wrapping_mul(0x9E37_79B9));
         let sim = &sim;
         std::thread::scope(|scope| {
             for t in 0..threads {
                 scope.spawn(move || sim.work(seed.wrapping_add(t as u64 * 7919)));
             }
-            monitor(sim, game, budget, stop, report.as_deref_mut());
+            monitor(sim, game, budget, stop, report);
         });
         let analysis = analysis::snapshot(sim, game);
         let dead = dead_stones(game, &analysis.ownership);
@@ -245,7 +257,9 @@ fn monitor(
     let start = Instant::now();
     let mut next_report = report.as_ref().map(|r| start + r.interval);
     while !sim.halt.load(Relaxed) {
-        let wake = next_report.map_or(TICK, |t| t.saturating_duration_since(Instant::now()).min(TICK));
+        let wake = next_report.map_or(TICK, |t| {
+            t.saturating_duration_since(Instant::now()).min(TICK)
+        });
         std::thread::sleep(wake);
         let elapsed = start.elapsed();
         if stop.load(Relaxed) || budget.hard.is_some_and(|hard| elapsed >= hard) {
@@ -274,6 +288,10 @@ fn monitor(
             }
         }
     }
+    // A last report with the final numbers, so a view stopped early still shows the search.
+    if let Some(r) = report {
+        (r.callback)(&analysis::snapshot(sim, game));
+    }
 }
 
 /// Visits of the two most visited root children.
@@ -294,7 +312,8 @@ fn top_two_visits(tree: &Tree) -> (u32, u32) {
 fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
     let board = game.board();
     let g = game.geometry();
-    let owner: std::collections::HashMap<Point, f32> = g.points().zip(ownership.iter().copied()).collect();
+    let owner: std::collections::HashMap<Point, f32> =
+        g.points().zip(ownership.iter().copied()).collect();
     g.points()
         .filter(|&p| match board.color_at(p) {
             None => false,

@@ -67,9 +67,12 @@ fn allowed(ch: u8, x: u8) -> &'static [u8] {
     }
 }
 
+/// A map of (column, row) offsets: one of the eight symmetries of the square.
+type Symmetry = fn(i32, i32) -> (i32, i32);
+
 fn build() -> Box<[bool; 1 << 16]> {
     let mut table = Box::new([false; 1 << 16]);
-    let symmetries: [fn(i32, i32) -> (i32, i32); 8] = [
+    let symmetries: [Symmetry; 8] = [
         |x, y| (x, y),
         |x, y| (-x, y),
         |x, y| (x, -y),

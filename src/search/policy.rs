@@ -106,7 +106,13 @@ pub fn heavy_move(
         for l in last.into_iter().flatten() {
             tactical_moves(board, c, l, &mut found);
         }
-        if let Some(p) = accept(board, c, found.pick(rng), rng, P_REJECT_HEURISTIC_SELF_ATARI) {
+        if let Some(p) = accept(
+            board,
+            c,
+            found.pick(rng),
+            rng,
+            P_REJECT_HEURISTIC_SELF_ATARI,
+        ) {
             return Some(p);
         }
     }
@@ -119,7 +125,13 @@ pub fn heavy_move(
                 }
             }
         }
-        if let Some(p) = accept(board, c, found.pick(rng), rng, P_REJECT_HEURISTIC_SELF_ATARI) {
+        if let Some(p) = accept(
+            board,
+            c,
+            found.pick(rng),
+            rng,
+            P_REJECT_HEURISTIC_SELF_ATARI,
+        ) {
             return Some(p);
         }
     }

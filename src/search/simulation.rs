@@ -61,7 +61,13 @@ struct Workspace {
 }
 
 impl<'a> Simulation<'a> {
-    pub fn new(tree: &'a Tree, root: Board, to_move: Color, komi: f64, last: [Option<Point>; 2]) -> Self {
+    pub fn new(
+        tree: &'a Tree,
+        root: Board,
+        to_move: Color,
+        komi: f64,
+        last: [Option<Point>; 2],
+    ) -> Self {
         Simulation {
             tree,
             root,
@@ -157,7 +163,11 @@ impl<'a> Simulation<'a> {
         for id in self.tree.node(node).children() {
             let s = self.tree.node(id).stats();
             let visits = (s.visits + s.prior_visits) as f64;
-            let value = if visits > 0.0 { (s.wins + s.prior_wins) / visits } else { 0.5 };
+            let value = if visits > 0.0 {
+                (s.wins + s.prior_wins) / visits
+            } else {
+                0.5
+            };
             let value = if s.rave_visits > 0 {
                 let rave = s.rave_visits as f64;
                 let beta = rave / (rave + visits + visits * rave / self.params.rave_equiv);
@@ -228,7 +238,11 @@ impl<'a> Simulation<'a> {
                 let (half_points, margin) = for_color(ws.moves[depth - 1].1);
                 node.add_result(half_points, margin);
             }
-            let to_move = if depth % 2 == 0 { self.to_move } else { self.to_move.opponent() };
+            let to_move = if depth % 2 == 0 {
+                self.to_move
+            } else {
+                self.to_move.opponent()
+            };
             let (half_points, _) = for_color(to_move);
             let code = to_move as u8 + 1;
             for id in node.children() {

@@ -56,10 +56,9 @@ impl Budget {
             }
             (Some(fixed), None) => Budget::time(fixed, fixed),
             (None, Some(limit)) => limit,
-            (None, None) => Budget::time(
-                config.default_time_per_move,
-                config.default_time_per_move,
-            ),
+            (None, None) => {
+                Budget::time(config.default_time_per_move, config.default_time_per_move)
+            }
         }
     }
 
@@ -76,9 +75,10 @@ impl Budget {
         let share = main / moves_left;
         match clock.system() {
             TimeSystem::Unlimited => None,
-            TimeSystem::Absolute { .. } => {
-                Some(Budget::time(share.mul_f64(opening), (share * 3).min(main / 4)))
-            }
+            TimeSystem::Absolute { .. } => Some(Budget::time(
+                share.mul_f64(opening),
+                (share * 3).min(main / 4),
+            )),
             TimeSystem::ByoYomi { period, .. } => {
                 let per_period = period.saturating_sub(lag);
                 if clock.in_overtime() || main.is_zero() {
@@ -90,7 +90,8 @@ impl Budget {
             }
             TimeSystem::Canadian { period, stones, .. } => {
                 if clock.in_overtime() || main.is_zero() {
-                    let per_stone = clock.period_left().saturating_sub(lag) / clock.stones_left().max(1);
+                    let per_stone =
+                        clock.period_left().saturating_sub(lag) / clock.stones_left().max(1);
                     Some(Budget::time(per_stone.mul_f64(0.8), per_stone))
                 } else {
                     let overtime = period.saturating_sub(lag) / stones.max(1);

@@ -104,7 +104,10 @@ impl Node {
 
     /// Move, statistics and prior as stored, for copying a node.
     fn raw(&self) -> ([u32; 7], i64) {
-        (self.fields().map(|a| a.load(Relaxed)), self.score.load(Relaxed))
+        (
+            self.fields().map(|a| a.load(Relaxed)),
+            self.score.load(Relaxed),
+        )
     }
 
     fn set_raw(&self, (raw, score): ([u32; 7], i64)) {
