@@ -36,6 +36,29 @@ pub enum Input {
     Eof,
 }
 
+/// Which waiting events stop a running job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopOn {
+    /// Any event: analysis and pondering end the moment the controller speaks.
+    AnyInput,
+    /// Only GoGui's `# interrupt`, `quit` and the end of input: choosing a move is not cut short
+    /// by commands a controller sends ahead of the answer, which GTP allows.
+    Interrupt,
+}
+
+impl StopOn {
+    fn stops(self, input: &Input) -> bool {
+        match self {
+            StopOn::AnyInput => true,
+            StopOn::Interrupt => match input {
+                Input::Interrupt | Input::Eof => true,
+                Input::Command(command) => command.name == "quit",
+                Input::Invalid { .. } => false,
+            },
+        }
+    }
+}
+
 /// Commands read on a background thread, with a queue of those seen while a job ran.
 pub struct InputReader {
     receiver: Receiver<Input>,
@@ -77,17 +100,19 @@ impl InputReader {
     }
 
     /// Runs `job` on its own thread while watching the input. The stop flag handed to the job is
-    /// set as soon as any event is waiting (one already queued counts) or `deadline` passes.
+    /// set as soon as an event that `stop_on` accepts is waiting (one already queued counts), the
+    /// input ends, or `deadline` passes.
     /// With `hold_open` the call returns only once an event has arrived, even if the job ended
     /// earlier (analysis stays open until the controller speaks). Events are kept in order for
     /// [`next_input`](Self::next_input). Returns the job's result, or its panic.
     pub fn run_interruptible<T: Send>(
         &mut self,
         deadline: Option<Instant>,
+        stop_on: StopOn,
         hold_open: bool,
         job: impl FnOnce(&AtomicBool) -> T + Send,
     ) -> thread::Result<T> {
-        let stop = AtomicBool::new(!self.queued.is_empty());
+        let stop = AtomicBool::new(self.queued.iter().any(|input| stop_on.stops(input)));
         thread::scope(|scope| {
             let handle = scope.spawn(|| job(&stop));
             let mut connected = true;
@@ -98,8 +123,10 @@ impl InputReader {
                 if connected {
                     match self.receiver.recv_timeout(POLL) {
                         Ok(input) => {
+                            if stop_on.stops(&input) {
+                                stop.store(true, Ordering::SeqCst);
+                            }
                             self.queued.push_back(input);
-                            stop.store(true, Ordering::SeqCst);
                         }
                         // The reader is gone (its `Eof` came before): nothing more will arrive.
                         Err(RecvTimeoutError::Disconnected) => {
@@ -244,7 +271,7 @@ mod tests {
     fn a_waiting_event_stops_a_job_and_is_kept() {
         let mut input = InputReader::spawn(Cursor::new(b"name\n".to_vec()));
         let waited = input
-            .run_interruptible(None, true, |stop| {
+            .run_interruptible(None, StopOn::AnyInput, true, |stop| {
                 while !stop.load(Ordering::SeqCst) {
                     thread::sleep(Duration::from_millis(1));
                 }
@@ -263,7 +290,7 @@ mod tests {
         let (_keep_open, reader) = pipe();
         let mut input = InputReader::spawn(reader);
         let deadline = Instant::now() + Duration::from_millis(20);
-        let result = input.run_interruptible(Some(deadline), false, |stop| {
+        let result = input.run_interruptible(Some(deadline), StopOn::AnyInput, false, |stop| {
             while !stop.load(Ordering::SeqCst) {
                 thread::sleep(Duration::from_millis(1));
             }

@@ -16,4 +16,4 @@ pub mod response;
 
 pub use command::Command;
 pub use error::GtpError;
-pub use input::{Input, InputReader};
+pub use input::{Input, InputReader, StopOn};

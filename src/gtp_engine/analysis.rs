@@ -10,7 +10,7 @@ use crate::player::{Analysis, Decision, Reporter};
 use engine_core::Color;
 use gtp::args::{boolean, color, int};
 use gtp::response::{send, stream_start, STREAM_END};
-use gtp::GtpError;
+use gtp::{GtpError, StopOn};
 use std::io::Write;
 use std::time::Duration;
 
@@ -87,7 +87,7 @@ impl<W: Write + Send> Session<W> {
             out,
             ..
         } = self;
-        let result = input.run_interruptible(None, true, |stop| {
+        let result = input.run_interruptible(None, StopOn::AnyInput, true, |stop| {
             let mut callback = |analysis: &Analysis| {
                 write_info(out, g, analysis, dialect, &options);
             };

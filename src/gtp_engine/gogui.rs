@@ -8,7 +8,7 @@ use super::session::Session;
 use crate::player::{Analysis, Reporter};
 use engine_core::Color;
 use gtp::args::{color, expect_between, expect_count};
-use gtp::GtpError;
+use gtp::{GtpError, StopOn};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -73,7 +73,7 @@ impl<W: Write + Send> Session<W> {
             ..
         } = self;
         let mut last = Analysis::default();
-        let result = input.run_interruptible(Some(deadline), false, |stop| {
+        let result = input.run_interruptible(Some(deadline), StopOn::AnyInput, false, |stop| {
             let mut callback = |analysis: &Analysis| last = analysis.clone();
             let mut reporter = Reporter {
                 interval,

@@ -6,7 +6,7 @@ use super::session::Session;
 use crate::player::{Analysis, Decision, MoveRequest, Reporter};
 use engine_core::{Color, Move};
 use gtp::args::{color, expect_count, move_on};
-use gtp::GtpError;
+use gtp::{GtpError, StopOn};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -68,7 +68,7 @@ impl<W: Write + Send> Session<W> {
             ..
         } = self;
         let clock = &clocks[c.index()];
-        let result = input.run_interruptible(None, false, |stop| {
+        let result = input.run_interruptible(None, StopOn::Interrupt, false, |stop| {
             let request = MoveRequest {
                 game,
                 color: c,

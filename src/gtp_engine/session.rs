@@ -8,7 +8,7 @@ use crate::search::SearchConfig;
 use engine_core::{Game, Rules};
 use gtp::args::expect_count;
 use gtp::response::{failure, send, success};
-use gtp::{Command, GtpError, Input, InputReader};
+use gtp::{Command, GtpError, Input, InputReader, StopOn};
 use std::io::{self, Write};
 
 /// Board size before the first `boardsize`.
@@ -106,7 +106,9 @@ impl<W: Write + Send> Session<W> {
             ..
         } = self;
         if input
-            .run_interruptible(None, false, |stop| player.ponder(game, stop))
+            .run_interruptible(None, StopOn::AnyInput, false, |stop| {
+                player.ponder(game, stop)
+            })
             .is_err()
         {
             log::error!("the player panicked while pondering");

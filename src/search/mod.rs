@@ -159,6 +159,7 @@ impl MctsPlayer {
             .seed
             .wrapping_add(self.searches.wrapping_mul(0x9E37_79B9));
         let sim = &sim;
+        let start = Instant::now();
         std::thread::scope(|scope| {
             for t in 0..threads {
                 scope.spawn(move || sim.work(seed.wrapping_add(t as u64 * 7919)));
@@ -166,6 +167,18 @@ impl MctsPlayer {
             monitor(sim, game, budget, stop, report);
         });
         let analysis = analysis::snapshot(sim, game);
+        let seconds = start.elapsed().as_secs_f64();
+        let playouts = sim.playouts.load(Relaxed);
+        log::info!(
+            "search: {playouts} playouts in {seconds:.2} s ({:.0}/s, {threads} threads), tree {} nodes, best {}",
+            playouts as f64 / seconds.max(1e-9),
+            self.tree.used(),
+            analysis.candidates.first().map_or("none".to_string(), |c| format!(
+                "{} {:.1}%",
+                game.geometry().move_text(c.mv),
+                100.0 * c.winrate
+            ))
+        );
         let dead = dead_stones(game, &analysis.ownership);
         Outcome { analysis, dead }
     }

@@ -1,0 +1,51 @@
+//! GTP lets a controller send commands before the previous answer arrives. A `genmove` must
+//! still think its full budget when the next command is already waiting: only GoGui's
+//! `# interrupt`, `quit` or the end of input cut it short.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+
+#[test]
+fn a_pipelined_command_does_not_cut_genmove_short() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["--threads", "1", "--playouts", "3000", "--seed", "3"])
+        .args(["--log-level", "info"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cannot start tengen");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"boardsize 9\nclear_board\ngenmove b\nname\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut answers = Vec::new();
+    while answers.len() < 4 {
+        let mut line = String::new();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "engine closed stdout"
+        );
+        if line.starts_with('=') || line.starts_with('?') {
+            answers.push(line.trim().to_string());
+        }
+    }
+    assert!(answers[2].len() > 2, "genmove answered a move: {answers:?}");
+    assert_eq!(answers[3], "= tengen");
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    let mut log = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut log)
+        .unwrap();
+    assert!(
+        log.contains("search: 3000 playouts"),
+        "the search ran its whole budget: {log}"
+    );
+}
