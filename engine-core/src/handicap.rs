@@ -9,7 +9,7 @@ pub fn fixed_handicap(geometry: Geometry, stones: usize) -> Option<Vec<Point>> {
     let size = geometry.size();
     let max = if size < 7 {
         0
-    } else if size % 2 == 0 || size == 7 {
+    } else if size.is_multiple_of(2) || size == 7 {
         4
     } else {
         9

@@ -190,7 +190,7 @@ impl Config {
         }
         match self.format {
             Format::Swiss => {
-                let most = if n % 2 == 0 { n - 1 } else { n };
+                let most = if n.is_multiple_of(2) { n - 1 } else { n };
                 match self.rounds {
                     Some(r) if (1..=most).contains(&r) => {}
                     Some(r) => {

@@ -85,7 +85,7 @@ pub fn round_robin(n: usize) -> Vec<Round> {
         return Vec::new();
     }
     // With an odd count, slot `n` is the bye.
-    let m = if n % 2 == 0 { n } else { n + 1 };
+    let m = if n.is_multiple_of(2) { n } else { n + 1 };
     // With an odd count the bye slot is the fixed player, which keeps colours exactly balanced.
     let mut ring: Vec<usize> = if n % 2 == 1 {
         std::iter::once(n).chain(0..n).collect()
