@@ -87,6 +87,9 @@ impl MctsPlayer {
             moves: game.moves().to_vec(),
             to_move,
         };
+        if key.moves.len() < 2 {
+            self.low_streak = 0; // a new game
+        }
         let reused = self
             .root
             .as_ref()
