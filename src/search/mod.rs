@@ -27,7 +27,7 @@ use tree::{NodeId, Tree};
 
 /// Searches in a row below the resign threshold before resigning.
 const RESIGN_STREAK: u32 = 3;
-/// Visits below which a search says too little to resign on.
+/// Playouts below which a search says too little to resign on.
 const RESIGN_MIN_VISITS: u32 = 500;
 /// How often the monitoring thread looks at the clock and the stop flag.
 const TICK: Duration = Duration::from_millis(5);
@@ -87,8 +87,11 @@ impl MctsPlayer {
             moves: game.moves().to_vec(),
             to_move,
         };
-        if key.moves.len() < 2 {
-            self.low_streak = 0; // a new game
+        let new_game = self.root.as_ref().is_none_or(|old| {
+            old.size != key.size || old.setup != key.setup || key.moves.len() < old.moves.len()
+        });
+        if new_game {
+            self.low_streak = 0;
         }
         let reused = self
             .root
@@ -192,7 +195,8 @@ impl MctsPlayer {
         let Some(best) = candidates.first() else {
             return Decision::Play(Move::Pass);
         };
-        if self.config.resign_threshold > 0.0 && best.visits >= RESIGN_MIN_VISITS as u64 {
+        let searched = outcome.analysis.playouts >= RESIGN_MIN_VISITS as u64;
+        if self.config.resign_threshold > 0.0 && searched {
             if best.winrate < self.config.resign_threshold {
                 self.low_streak += 1;
                 if self.low_streak >= RESIGN_STREAK {
@@ -355,3 +359,6 @@ fn last_two(game: &Game) -> [Option<Point>; 2] {
     let mut moves = game.moves().iter().rev().map(|&(_, m)| point_of(m));
     [moves.next().flatten(), moves.next().flatten()]
 }
+
+#[cfg(test)]
+mod tests;

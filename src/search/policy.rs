@@ -101,37 +101,18 @@ pub fn heavy_move(
     last: [Option<Point>; 2],
     rng: &mut SmallRng,
 ) -> Option<Point> {
-    if chance(rng, P_TACTICS) {
+    let rules: [(u32, MoveGenerator); 2] =
+        [(P_TACTICS, tactical_moves), (P_PATTERN, pattern_moves)];
+    for (probability, generate) in rules {
+        if !chance(rng, probability) {
+            continue;
+        }
         let mut found = Candidates::new();
         for l in last.into_iter().flatten() {
-            tactical_moves(board, c, l, &mut found);
+            generate(board, c, l, &mut found);
         }
-        if let Some(p) = accept(
-            board,
-            c,
-            found.pick(rng),
-            rng,
-            P_REJECT_HEURISTIC_SELF_ATARI,
-        ) {
-            return Some(p);
-        }
-    }
-    if chance(rng, P_PATTERN) {
-        let mut found = Candidates::new();
-        for l in last.into_iter().flatten() {
-            for q in board.neighborhood_points(l) {
-                if board.is_empty(q) && patterns::matches(board.neighborhood(q)) {
-                    found.push(q);
-                }
-            }
-        }
-        if let Some(p) = accept(
-            board,
-            c,
-            found.pick(rng),
-            rng,
-            P_REJECT_HEURISTIC_SELF_ATARI,
-        ) {
+        let candidate = found.pick(rng);
+        if let Some(p) = accept(board, c, candidate, rng, P_REJECT_HEURISTIC_SELF_ATARI) {
             return Some(p);
         }
     }
@@ -152,6 +133,18 @@ pub fn heavy_move(
         }
     }
     random_light_move(board, c, rng)
+}
+
+/// Adds the moves one heavy rule suggests for `c` around the recent move `l`.
+type MoveGenerator = fn(&Board, Color, Point, &mut Candidates);
+
+/// Empty points around `l` whose 3x3 shape matches a pattern.
+fn pattern_moves(board: &Board, _c: Color, l: Point, found: &mut Candidates) {
+    for q in board.neighborhood_points(l) {
+        if board.is_empty(q) && patterns::matches(board.neighborhood(q)) {
+            found.push(q);
+        }
+    }
 }
 
 /// A candidate that is legal, not an own eye, and (with probability `reject`) no self-atari.

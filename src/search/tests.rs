@@ -1,0 +1,165 @@
+//! The MCTS player on small positions: determinism, tactics, tree reuse, passing, resigning and
+//! dead stones. Budgets are fixed playout counts on one thread, so nothing depends on speed.
+
+use super::*;
+use crate::clock::{Clock, TimeSystem};
+use engine_core::Rules;
+
+fn player(playouts: u64) -> MctsPlayer {
+    MctsPlayer::new(SearchConfig {
+        threads: 1,
+        playouts: Some(playouts),
+        max_memory_mb: 64,
+        resign_threshold: 0.0,
+        seed: 5,
+        ..SearchConfig::default()
+    })
+}
+
+/// A game from a diagram (top row first; `X` black, `O` white) with `to_move` to play.
+fn position(diagram: &str, to_move: Color) -> Game {
+    let rows: Vec<&str> = diagram.split_whitespace().collect();
+    let mut game = Game::new(rows.len(), Rules::CHINESE, 7.5).unwrap();
+    let g = game.geometry();
+    let size = rows.len();
+    for (c, letter) in [(Color::Black, 'X'), (Color::White, 'O')] {
+        let points: Vec<Point> = rows
+            .iter()
+            .enumerate()
+            .flat_map(|(i, row)| {
+                row.chars()
+                    .enumerate()
+                    .filter(move |&(_, ch)| ch == letter)
+                    .map(move |(col, _)| g.point(col, size - 1 - i).unwrap())
+            })
+            .collect();
+        game.add_setup_stones(c, &points).unwrap();
+    }
+    game.set_first_to_move(to_move).unwrap();
+    game
+}
+
+fn genmove(player: &mut MctsPlayer, game: &Game, color: Color) -> Decision {
+    let clock = Clock::new(TimeSystem::Unlimited);
+    let stop = AtomicBool::new(false);
+    let request = MoveRequest {
+        game,
+        color,
+        clock: &clock,
+        cleanup: false,
+        stop: &stop,
+    };
+    player.genmove(&request, None)
+}
+
+fn vertex(game: &Game, decision: Decision) -> String {
+    match decision {
+        Decision::Play(m) => game.geometry().move_text(m),
+        Decision::Resign => "resign".to_string(),
+    }
+}
+
+#[test]
+fn one_thread_with_a_seed_is_deterministic() {
+    let game = Game::new(9, Rules::CHINESE, 7.5).unwrap();
+    let first = genmove(&mut player(800), &game, Color::Black);
+    let second = genmove(&mut player(800), &game, Color::Black);
+    assert_eq!(first, second);
+}
+
+#[test]
+fn captures_a_large_chain_in_atari() {
+    // The white chain of five has one liberty left, at F5.
+    let game = position(
+        "......... ......... ..XXXXX.. .XOOOOOX. .XXXX.XX. ......... ......... ......... .........",
+        Color::Black,
+    );
+    let decision = genmove(&mut player(2000), &game, Color::Black);
+    assert_eq!(vertex(&game, decision), "F5");
+}
+
+#[test]
+fn saves_its_own_chain_from_atari() {
+    // Black's chain of four is in atari at F5; extending there gives it two liberties.
+    let game = position(
+        "......... ......... ..OOOOO.. .OXXXXO.. .OOOO.... ......... ......... ......... .........",
+        Color::Black,
+    );
+    let decision = genmove(&mut player(3000), &game, Color::Black);
+    assert_eq!(vertex(&game, decision), "F5");
+}
+
+#[test]
+fn the_tree_is_reused_after_the_opponents_answer() {
+    let mut game = Game::new(9, Rules::CHINESE, 7.5).unwrap();
+    let mut p = player(3000);
+    let Decision::Play(mv) = genmove(&mut p, &game, Color::Black) else {
+        panic!("no move")
+    };
+    game.play(Color::Black, mv).unwrap();
+    // White answers with its most visited reply, which the tree has explored.
+    let reply = p
+        .tree
+        .node(Tree::ROOT)
+        .children()
+        .find(|&id| p.tree.node(id).mv() == mv)
+        .and_then(|id| {
+            p.tree
+                .node(id)
+                .children()
+                .max_by_key(|&c| p.tree.node(c).visits())
+        })
+        .map(|id| p.tree.node(id).mv())
+        .expect("the chosen move was explored");
+    game.play(Color::White, reply).unwrap();
+    p.prepare(&game, Color::Black);
+    assert!(
+        p.tree.node(Tree::ROOT).visits() > 0,
+        "the new root keeps the visits it had as a grandchild"
+    );
+}
+
+#[test]
+fn passes_after_the_opponent_when_winning_on_the_board() {
+    // Black owns the left, White the right; Black leads by far more than komi.
+    let mut game = position(
+        ".....XO.. .....XO.. .....XO.. .....XO.. .....XO.. .....XO.. .....XO.. .....XO.. .....XO..",
+        Color::White,
+    );
+    game.play(Color::White, Move::Pass).unwrap();
+    let decision = genmove(&mut player(1500), &game, Color::Black);
+    assert_eq!(decision, Decision::Play(Move::Pass));
+}
+
+#[test]
+fn resigns_a_hopeless_game() {
+    let game = position(
+        "OOOOOOO.O OOOOOOOOO OOOOOOOOO OOOOOOOOO OO.OOOOOO OOOOOOOOO OOOOOOOOO X.OOOOOOO XX.OOOOOO",
+        Color::Black,
+    );
+    let mut p = MctsPlayer::new(SearchConfig {
+        resign_threshold: 0.1,
+        ..player(1000).config
+    });
+    let decisions: Vec<Decision> = (0..RESIGN_STREAK)
+        .map(|_| genmove(&mut p, &game, Color::Black))
+        .collect();
+    assert_eq!(decisions.last(), Some(&Decision::Resign));
+}
+
+#[test]
+fn lone_stones_in_enemy_territory_are_dead() {
+    let mut game = position(
+        "...X.O... ...X.O... ...X.O... ...X.O... ...X.O.X. ...X.O... ...X.O... .O.X.O... ...X.O...",
+        Color::Black,
+    );
+    game.play(Color::Black, Move::Pass).unwrap();
+    let status = player(1500).final_status(&game);
+    let mut dead: Vec<String> = status
+        .dead
+        .iter()
+        .map(|&p| game.geometry().vertex(p))
+        .collect();
+    dead.sort();
+    assert_eq!(dead, vec!["B2", "H5"]);
+}
