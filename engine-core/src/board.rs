@@ -57,6 +57,32 @@ struct Cell {
     lib_sum: u32,
 }
 
+/// Cell slots: a power of two above [`MAX_CELLS`], so that masking an index proves it in bounds
+/// and the compiler drops the bounds checks on the hot path (about 10% of the instructions of a
+/// playout). Slots past the board stay guard cells.
+const CELL_SLOTS: usize = 1024;
+const _: () = assert!(MAX_CELLS <= CELL_SLOTS);
+
+/// The mailbox, indexed modulo [`CELL_SLOTS`].
+#[derive(Clone, Copy)]
+struct Cells([Cell; CELL_SLOTS]);
+
+impl std::ops::Index<usize> for Cells {
+    type Output = Cell;
+
+    #[inline(always)]
+    fn index(&self, i: usize) -> &Cell {
+        &self.0[i & (CELL_SLOTS - 1)]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Cells {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut Cell {
+        &mut self.0[i & (CELL_SLOTS - 1)]
+    }
+}
+
 /// A Go position with simple ko, for playouts and tree search (see the module docs).
 #[derive(Clone, Copy)]
 pub struct Board {
@@ -69,7 +95,7 @@ pub struct Board {
     stones: [Bitboard; 2],
     on_board: Bitboard,
     empties: [Point; MAX_SIZE * MAX_SIZE],
-    cells: [Cell; MAX_CELLS],
+    cells: Cells,
 }
 
 impl Board {
@@ -84,10 +110,12 @@ impl Board {
             stones: [Bitboard::EMPTY; 2],
             on_board: Bitboard::EMPTY,
             empties: [Point(0); MAX_SIZE * MAX_SIZE],
-            cells: [Cell {
-                color: OFF_BOARD,
-                ..Cell::default()
-            }; MAX_CELLS],
+            cells: Cells(
+                [Cell {
+                    color: OFF_BOARD,
+                    ..Cell::default()
+                }; CELL_SLOTS],
+            ),
         };
         for p in geometry.points() {
             board.cells[p.index()].color = EMPTY;
@@ -366,7 +394,7 @@ impl Board {
         self.stones = other.stones;
         self.on_board = other.on_board;
         self.empties[..empties].copy_from_slice(&other.empties[..empties]);
-        self.cells[..cells].copy_from_slice(&other.cells[..cells]);
+        self.cells.0[..cells].copy_from_slice(&other.cells.0[..cells]);
     }
 
     /// The 3x3 neighbourhood of `p` as 16 bits: two bits per neighbour (0 empty, 1 black,
