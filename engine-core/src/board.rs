@@ -348,17 +348,24 @@ impl Board {
         bad + edge < 2
     }
 
-    /// `is_legal(c, p) && !is_eye(c, p)` for an empty point, in one pass over the neighbours:
-    /// the test a light playout runs on every candidate.
-    #[inline]
+    /// `is_legal(c, p) && !is_eye(c, p)` for an empty point: the test a light playout runs on
+    /// every candidate. The common case (an empty neighbour) is decided inline.
+    #[inline(always)]
     pub fn is_playout_candidate(&self, c: Color, p: Point) -> bool {
         if p.0 == self.ko {
             return false;
         }
-        let counts = self.cells[p.index()].neighbors;
-        if counts & 7 != 0 {
+        if self.cells[p.index()].neighbors & 7 != 0 {
             return true; // a liberty, so legal; an empty neighbour, so no eye
         }
+        self.is_surrounded_candidate(c, p)
+    }
+
+    /// [`is_playout_candidate`](Board::is_playout_candidate) for a point without empty
+    /// neighbours.
+    #[inline(never)]
+    fn is_surrounded_candidate(&self, c: Color, p: Point) -> bool {
+        let counts = self.cells[p.index()].neighbors;
         let me = code(c);
         let (black, edge) = ((counts >> 3) & 7, counts >> 6);
         let own = if c == Color::Black {
@@ -369,9 +376,9 @@ impl Board {
         if own + edge == 4 && self.eye_diagonals_hold(me, p) {
             return false;
         }
+        // No liberty of its own: legal only by capturing or by joining a chain with a spare one.
         let neighbors = self.geometry.neighbors(p);
         let colors = neighbors.map(|n| self.cells[n.index()].color);
-        // No liberty of its own: legal only by capturing or by joining a chain with a spare one.
         neighbors.iter().zip(colors).any(|(n, col)| {
             col != OFF_BOARD && {
                 let libs = self.cells[self.cells[n.index()].head as usize].libs;
