@@ -10,7 +10,6 @@
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::error::MoveError;
 use crate::geometry::{Geometry, Point, MAX_CELLS, MAX_SIZE};
 use crate::zobrist;
 
@@ -304,21 +303,6 @@ impl Board {
     #[inline]
     pub fn is_legal(&self, c: Color, p: Point) -> bool {
         self.is_empty(p) && p.0 != self.ko && !self.is_suicide(c, p)
-    }
-
-    /// Why `c` may not play on `p` (simple ko; suicide only when `suicide_allowed` is false).
-    pub fn check(&self, c: Color, p: Point, suicide_allowed: bool) -> Result<(), MoveError> {
-        if !self.is_on_board(p) {
-            Err(MoveError::OffBoard)
-        } else if !self.is_empty(p) {
-            Err(MoveError::Occupied)
-        } else if p.0 == self.ko {
-            Err(MoveError::Ko)
-        } else if !suicide_allowed && self.is_suicide(c, p) {
-            Err(MoveError::Suicide)
-        } else {
-            Ok(())
-        }
     }
 
     /// Whether `p` is an eye of `c` that a playout must not fill: all four neighbours are `c`

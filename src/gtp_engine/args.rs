@@ -2,7 +2,7 @@
 //! rules, komi and logging, turned into a [`SearchConfig`] and a player.
 
 use crate::player::{Player, RandomPlayer};
-use crate::search::{MctsPlayer, SearchConfig};
+use crate::search::{MctsPlayer, Policy, SearchConfig};
 use clap::{Args, ValueEnum};
 use engine_core::{KoRule, Rules};
 use std::time::Duration;
@@ -43,6 +43,9 @@ pub struct GtpArgs {
     /// Random seed (with one thread the engine is then deterministic).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Playout policy of the tree search: heavy (tactics and patterns) or light (uniform random).
+    #[arg(long, value_enum, default_value_t = PlayoutKind::Heavy)]
+    pub playout: PlayoutKind,
     /// Log level on stderr [default: warn, or RUST_LOG].
     #[arg(long, value_enum)]
     pub log_level: Option<LogLevel>,
@@ -60,6 +63,13 @@ pub enum PlayerKind {
 impl PlayerKind {
     /// The player used without `--player`.
     pub const DEFAULT: PlayerKind = PlayerKind::Mcts;
+}
+
+/// `--playout`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlayoutKind {
+    Heavy,
+    Light,
 }
 
 /// `--rules`.
@@ -103,6 +113,10 @@ impl GtpArgs {
             config.resign_threshold = threshold;
         }
         config.ponder = self.ponder;
+        config.policy = match self.playout {
+            PlayoutKind::Heavy => Policy::Heavy,
+            PlayoutKind::Light => Policy::Light,
+        };
         if let Some(seed) = self.seed {
             config.seed = seed;
         }

@@ -1,5 +1,6 @@
 //! Settings of the tree-search player, as the command line sets them.
 
+use super::policy::Policy;
 use std::time::Duration;
 
 /// How the MCTS player searches and manages its time.
@@ -23,6 +24,8 @@ pub struct SearchConfig {
     pub seed: u64,
     /// Time kept back for communication lag on every move.
     pub lag_margin: Duration,
+    /// Playout policy: heavy (the default, for strength) or light (for speed comparisons).
+    pub policy: Policy,
 }
 
 impl Default for SearchConfig {
@@ -37,6 +40,7 @@ impl Default for SearchConfig {
             ponder: false,
             seed: 0x7E46E4,
             lag_margin: Duration::from_millis(200),
+            policy: Policy::Heavy,
         }
     }
 }

@@ -35,7 +35,6 @@ const TICK: Duration = Duration::from_millis(5);
 /// The tree-search player.
 pub struct MctsPlayer {
     config: SearchConfig,
-    policy: Policy,
     tree: Tree,
     /// What the tree's root stands for: setup, moves and the player to move.
     root: Option<RootKey>,
@@ -63,18 +62,11 @@ impl MctsPlayer {
         let tree = Tree::with_memory(config.max_memory_mb.max(1) << 20);
         MctsPlayer {
             config,
-            policy: Policy::Heavy,
             tree,
             root: None,
             low_streak: 0,
             searches: 0,
         }
-    }
-
-    /// Uses another playout policy (light playouts for speed comparisons).
-    pub fn with_policy(mut self, policy: Policy) -> MctsPlayer {
-        self.policy = policy;
-        self
     }
 
     /// Points the tree at `game` with `to_move` to play: reuses the subtree when the game went
@@ -157,7 +149,7 @@ impl MctsPlayer {
             game.komi() + compensation,
             last,
         );
-        sim.params.policy = self.policy;
+        sim.params.policy = self.config.policy;
         sim.max_playouts = budget.playouts;
         let threads = self.config.threads.max(1);
         let seed = self
