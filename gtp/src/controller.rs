@@ -181,6 +181,8 @@ pub struct Engine {
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// The thread draining stderr: it ends when the engine's stderr closes.
+    stderr_reader: thread::JoinHandle<()>,
     /// Set once the engine failed; later commands fail at once with the same kind of error.
     broken: bool,
     /// When set, a waiting command gives up with [`ControllerError::Cancelled`].
@@ -224,7 +226,7 @@ impl Engine {
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr);
         let err_label = label.to_string();
-        thread::Builder::new()
+        let stderr_reader = thread::Builder::new()
             .name(format!("gtp-err-{label}"))
             .spawn(move || {
                 for_each_line(stderr_pipe, |line| {
@@ -235,7 +237,7 @@ impl Engine {
                     }
                     tail.push_back(line);
                     true
-                })
+                });
             })
             .map_err(|error| ControllerError::Spawn {
                 program: program.clone(),
@@ -247,6 +249,7 @@ impl Engine {
             child,
             lines: rx,
             stderr,
+            stderr_reader,
             broken: false,
             cancel: None,
         })
@@ -358,6 +361,12 @@ impl Engine {
                 Err(e) => break e.to_string(),
             }
         };
+        // Once the process is gone its stderr closes: let the reader take the last lines in.
+        while !self.stderr_reader.is_finished()
+            && Instant::now() < deadline + Duration::from_millis(300)
+        {
+            thread::sleep(Duration::from_millis(5));
+        }
         ControllerError::Died {
             status,
             stderr: self.stderr_tail(),
