@@ -67,6 +67,18 @@ fn interval(centiseconds: u32) -> Duration {
 }
 
 impl<W: Write + Send> Session<W> {
+    /// Reads the analysis arguments and, when they are valid, opens the streamed response.
+    fn open_stream(
+        &mut self,
+        id: Option<u32>,
+        args: &[String],
+        dialect: Dialect,
+    ) -> Result<Options, GtpError> {
+        let options = parse_options(args, self.game.to_move(), dialect)?;
+        let _ = send(&mut self.out, &stream_start(id));
+        Ok(options)
+    }
+
     /// `lz-analyze` / `kata-analyze`.
     pub(super) fn analyze(
         &mut self,
@@ -74,12 +86,11 @@ impl<W: Write + Send> Session<W> {
         args: &[String],
         dialect: Dialect,
     ) -> Outcome {
-        let options = match parse_options(args, self.game.to_move(), dialect) {
+        let options = match self.open_stream(id, args, dialect) {
             Ok(options) => options,
             Err(e) => return Outcome::Reply(Err(e)),
         };
         let g = self.game.geometry();
-        let _ = send(&mut self.out, &stream_start(id));
         let Session {
             game,
             player,
@@ -111,12 +122,11 @@ impl<W: Write + Send> Session<W> {
         args: &[String],
         dialect: Dialect,
     ) -> Outcome {
-        let options = match parse_options(args, self.game.to_move(), dialect) {
+        let options = match self.open_stream(id, args, dialect) {
             Ok(options) => options,
             Err(e) => return Outcome::Reply(Err(e)),
         };
         let g = self.game.geometry();
-        let _ = send(&mut self.out, &stream_start(id));
         let mut write = |analysis: &Analysis, out: &mut W| {
             write_info(out, g, analysis, dialect, &options);
         };
