@@ -1,12 +1,15 @@
 //! The fast board against a plain flood-fill reference: after every move of thousands of random
 //! sequences (legal and illegal attempts mixed, all sizes), chains, liberty counts, atari points,
 //! the empty list, bitboards, the hash, the ko point and the legality of every point must equal
-//! what the reference recomputes from scratch.
+//! what the reference recomputes from scratch. Half the moves come from the light playout, whose
+//! choices must be legal and no eye, and which passes only when no such move exists.
 
 mod common;
 
 use common::Reference;
-use engine_core::{stone_key, Board, Color, Geometry, Point, MAX_SIZE, MIN_SIZE};
+use engine_core::{
+    random_light_move, stone_key, Board, Color, Geometry, Point, MAX_SIZE, MIN_SIZE,
+};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -92,8 +95,9 @@ fn assert_consistent(board: &Board, reference: &Reference, ko: Option<Point>) {
     }
 }
 
-/// Plays a random sequence on a `size` board: each step tries a random point for the side to
-/// move (often illegal), plays it when legal, and sometimes passes.
+/// Plays a random sequence on a `size` board: each step either tries a random point for the side
+/// to move (often illegal) and plays it when legal, or plays a light-playout move, and sometimes
+/// passes.
 fn random_sequence(size: usize, steps: usize, seed: u64) {
     let g = Geometry::new(size).unwrap();
     let mut board = Board::new(g);
@@ -108,7 +112,17 @@ fn random_sequence(size: usize, steps: usize, seed: u64) {
             to_move = to_move.opponent();
             continue;
         }
-        let p = points[rng.random_range(0..points.len())];
+        let p = if rng.random_bool(0.5) {
+            points[rng.random_range(0..points.len())]
+        } else if let Some(p) = random_light_move(&board, to_move, &mut rng) {
+            assert!(board.is_legal(to_move, p) && !board.is_eye(to_move, p));
+            p
+        } else {
+            assert!(g
+                .points()
+                .all(|p| !board.is_legal(to_move, p) || board.is_eye(to_move, p)));
+            continue;
+        };
         if !board.is_legal(to_move, p) {
             continue; // an illegal attempt must leave everything unchanged
         }
@@ -128,10 +142,15 @@ fn random_sequence(size: usize, steps: usize, seed: u64) {
 
 #[test]
 fn random_sequences_on_every_size_match_the_reference() {
+    // The check after each move costs O(size^4): many games on small boards, one on large ones.
     for size in MIN_SIZE..=MAX_SIZE {
-        let games = if size <= 9 { 40 } else { 2 };
+        let (games, steps) = match size {
+            2..=9 => (40, 2 * size * size),
+            10..=15 => (2, 2 * size * size),
+            _ => (1, size * size),
+        };
         for seed in 0..games {
-            random_sequence(size, 2 * size * size, seed * 31 + size as u64);
+            random_sequence(size, steps, seed * 31 + size as u64);
         }
     }
 }
