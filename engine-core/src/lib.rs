@@ -20,6 +20,7 @@ mod handicap;
 mod playout;
 mod rules;
 mod score;
+mod seki;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -32,4 +33,5 @@ pub use handicap::fixed_handicap;
 pub use playout::{light_playout, random_light_move, PlayoutResult};
 pub use rules::{KoRule, Rules};
 pub use score::Score;
+pub use seki::seki_stones;
 pub use zobrist::stone_key;

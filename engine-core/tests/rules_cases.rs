@@ -5,7 +5,7 @@
 mod common;
 
 use common::{at, diagram, game_from, play_all, Reference};
-use engine_core::{Color, Game, KoRule, Move, MoveError, Point, Rules, Score};
+use engine_core::{seki_stones, Color, Game, KoRule, Move, MoveError, Point, Rules, Score};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -363,6 +363,45 @@ fn chinese_count_of_a_19x19_game() {
     };
     assert_eq!(jigo.to_string(), "0");
     assert_eq!(jigo.winner(), None);
+}
+
+#[test]
+fn seki_liberties_count_for_nobody_and_mark_both_chains() {
+    // Black and White share C5 and C4, their only liberties: whoever fills one is captured.
+    let seki = game_from(
+        "XX.OO
+         XX.OO
+         XXXOO
+         XXXOO
+         XXXOO",
+        CHINESE,
+        Color::Black,
+    );
+    let stones = seki_stones(seki.board(), &[]);
+    assert_eq!(stones.len(), 23, "every stone is in seki");
+    let score = seki.score(&[]);
+    assert_eq!(
+        (score.black_area, score.white_area, score.dame),
+        (13, 10, 2)
+    );
+
+    // With a spare liberty (E1) White can fill C4 and then capture: a race, no seki.
+    let race = game_from(
+        "XX.OO
+         XX.OO
+         XXXOO
+         XXXOO
+         XXXO.",
+        CHINESE,
+        Color::Black,
+    );
+    assert!(seki_stones(race.board(), &[]).is_empty());
+    // Dead stones come off first: with Black's chain dead there is nothing to share.
+    let black = race
+        .board()
+        .chain_stones(point(&race, "A1"))
+        .collect::<Vec<_>>();
+    assert!(seki_stones(race.board(), &black).is_empty());
 }
 
 #[test]

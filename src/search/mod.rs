@@ -7,6 +7,7 @@
 
 mod analysis;
 mod config;
+mod ladder;
 mod patterns;
 mod policy;
 mod priors;
@@ -246,9 +247,10 @@ impl Player for MctsPlayer {
             hard: Some(Duration::from_secs(3)),
         };
         let outcome = self.search(game, game.to_move(), budget, &AtomicBool::new(false), None);
+        let seki = engine_core::seki_stones(game.board(), &outcome.dead);
         FinalStatus {
             dead: outcome.dead,
-            seki: Vec::new(),
+            seki,
         }
     }
 

@@ -1,10 +1,11 @@
 //! Prior knowledge for a new node's children, as virtual playouts (michi's values): every move
 //! starts even; captures, atari escapes, shape patterns and moves near the last two moves are
-//! encouraged; self-atari and first/second-line moves in empty areas discouraged; passing is
+//! encouraged; self-atari, escapes into a ladder and first/second-line moves in empty areas
+//! discouraged; passing is
 //! unattractive until the board is settled.
 
-use super::patterns;
 use super::tree::NewChild;
+use super::{ladder, patterns};
 use engine_core::{Board, Color, Move, Point};
 
 const EVEN: u32 = 10;
@@ -74,11 +75,10 @@ fn prior(board: &Board, c: Color, p: Point, last: Option<Point>) -> (u32, u32) {
         add(CAPTURE_MANY, CAPTURE_MANY);
     }
     let self_atari = board.is_self_atari(c, p);
-    if escapes && !self_atari {
-        add(ESCAPE, ESCAPE);
-    }
-    if self_atari {
+    if self_atari || (escapes && ladder::extension_is_caught(board, c, p)) {
         add(SELF_ATARI, 0);
+    } else if escapes {
+        add(ESCAPE, ESCAPE);
     }
     if patterns::matches(board.neighborhood(p)) {
         add(PATTERN, PATTERN);

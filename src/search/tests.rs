@@ -80,9 +80,10 @@ fn captures_a_large_chain_in_atari() {
 
 #[test]
 fn saves_its_own_chain_from_atari() {
-    // Black's chain of four is in atari at F5; extending there gives it two liberties.
+    // Black's chain of four is in atari at F5; extending there gives it two liberties, and the
+    // black stone on G3 breaks the ladder White would start (without it the chain is lost).
     let game = position(
-        "......... ......... ..OOOOO.. .OXXXXO.. .OOOO.... ......... ......... ......... .........",
+        "......... ......... ..OOOOO.. .OXXXXO.. .OOOO.... ......... ......X.. ......... .........",
         Color::Black,
     );
     let decision = genmove(&mut player(3000), &game, Color::Black);
@@ -162,4 +163,13 @@ fn lone_stones_in_enemy_territory_are_dead() {
         .collect();
     dead.sort();
     assert_eq!(dead, vec!["B2", "H5"]);
+}
+
+#[test]
+fn chains_sharing_their_last_liberties_are_in_seki() {
+    let mut game = position("XX.OO XX.OO XXXOO XXXOO XXXOO", Color::Black);
+    game.play(Color::Black, Move::Pass).unwrap();
+    let status = player(1500).final_status(&game);
+    assert!(status.dead.is_empty(), "{:?}", status.dead);
+    assert_eq!(status.seki.len(), 23);
 }
