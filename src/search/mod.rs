@@ -8,6 +8,7 @@
 mod analysis;
 mod config;
 mod ladder;
+mod nakade;
 mod patterns;
 mod policy;
 mod priors;

@@ -1,11 +1,11 @@
 //! Prior knowledge for a new node's children, as virtual playouts (michi's values): every move
-//! starts even; captures, atari escapes, shape patterns and moves near the last two moves are
-//! encouraged; self-atari, escapes into a ladder and first/second-line moves in empty areas
-//! discouraged; passing is
-//! unattractive until the board is settled.
+//! starts even; captures, atari escapes, the vital point of a small eye space, shape patterns
+//! and moves near the last two moves are encouraged; self-atari, escapes into a ladder and
+//! first/second-line moves in empty areas discouraged; passing is unattractive until the board
+//! is settled.
 
 use super::tree::NewChild;
-use super::{ladder, patterns};
+use super::{ladder, nakade, patterns};
 use engine_core::{Board, Color, Move, Point};
 
 const EVEN: u32 = 10;
@@ -14,6 +14,7 @@ const CAPTURE_MANY: u32 = 30;
 const ESCAPE: u32 = 15;
 const SELF_ATARI: u32 = 10;
 const PATTERN: u32 = 10;
+const NAKADE: u32 = 20;
 /// Bonus by Chebyshev distance 1, 2, 3 to the last move.
 const NEAR_LAST: [u32; 3] = [24, 22, 8];
 const EMPTY_AREA: u32 = 10;
@@ -82,6 +83,9 @@ fn prior(board: &Board, c: Color, p: Point, last: Option<Point>) -> (u32, u32) {
     }
     if patterns::matches(board.neighborhood(p)) {
         add(PATTERN, PATTERN);
+    }
+    if nakade::vital_point(board, p) == Some(p) {
+        add(NAKADE, NAKADE);
     }
     if let Some(l) = last {
         let ((px, py), (lx, ly)) = (g.coords(p), g.coords(l));

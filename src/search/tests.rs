@@ -173,3 +173,17 @@ fn chains_sharing_their_last_liberties_are_in_seki() {
     assert!(status.dead.is_empty(), "{:?}", status.dead);
     assert_eq!(status.seki.len(), 23);
 }
+
+#[test]
+fn kills_a_straight_three_at_its_vital_point() {
+    // White's group has one eye space, B7-C7-D7: Black C7 kills, anything else lets White live
+    // with C7. With komi 30.5 White wins if it lives. (The search finds it without the nakade
+    // prior too; the prior's shapes are tested in nakade.rs.)
+    let mut game = position(
+        "O...OX. OOOOOX. XXXXXX. ....... ....... ....... .......",
+        Color::Black,
+    );
+    game.set_komi(30.5);
+    let decision = genmove(&mut player(1000), &game, Color::Black);
+    assert_eq!(vertex(&game, decision), "C7");
+}
