@@ -13,16 +13,21 @@ const BUDGET: u32 = 80;
 /// Whether `c` extending on `liberty`, the last liberty of one of its chains, still loses that
 /// chain to a ladder (or to an immediate capture because the extension gains nothing).
 pub fn extension_is_caught(board: &Board, c: Color, liberty: Point) -> bool {
+    let mut budget = BUDGET;
+    !extends_out(board, c, liberty, &mut budget)
+}
+
+/// Whether `c` extending on `liberty` gets its chain out of atari for good.
+fn extends_out(board: &Board, c: Color, liberty: Point, budget: &mut u32) -> bool {
     if !board.is_legal(c, liberty) {
-        return true;
+        return false;
     }
     if surely_escapes(board, c, liberty) {
-        return false;
+        return true;
     }
     let mut after = *board;
     after.play(c, liberty);
-    let mut budget = BUDGET;
-    caught_after_move(&after, c, liberty, &mut budget)
+    !caught_after_move(&after, c, liberty, budget)
 }
 
 /// Whether `c` extending on `liberty` obviously gets three liberties or more (three empty
@@ -83,85 +88,45 @@ fn escapes(board: &Board, c: Color, p: Point, budget: &mut u32) -> bool {
         return true;
     }
     *budget -= 1;
-    if !board.is_legal(c, liberty) {
-        return false;
-    }
-    if surely_escapes(board, c, liberty) {
-        return true;
-    }
-    let mut next = *board;
-    next.play(c, liberty);
-    !caught_after_move(&next, c, p, budget)
+    extends_out(board, c, liberty, budget)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine_core::Game;
+    use crate::search::tests::{point, position};
 
-    /// A board from rows (top first): `X` black, `O` white, `.` empty.
     fn board(rows: &[&str]) -> Board {
-        let size = rows.len();
-        let mut game = Game::new(size, engine_core::Rules::CHINESE, 7.5).unwrap();
-        let g = game.geometry();
-        for c in Color::BOTH {
-            let letter = if c == Color::Black { 'X' } else { 'O' };
-            let points: Vec<Point> = rows
-                .iter()
-                .enumerate()
-                .flat_map(|(i, row)| {
-                    row.chars()
-                        .enumerate()
-                        .filter(move |&(_, ch)| ch == letter)
-                        .map(move |(col, _)| g.point(col, size - 1 - i).unwrap())
-                })
-                .collect();
-            game.add_setup_stones(c, &points).unwrap();
-        }
-        *game.board()
+        *position(&rows.join(" "), Color::Black).board()
     }
 
-    fn at(b: &Board, v: &str) -> Point {
-        match b.geometry().parse_move(v).unwrap() {
-            engine_core::Move::Play(p) => p,
-            other => panic!("{other:?}"),
-        }
-    }
+    /// Black D4 in atari at E4 (C4, D5, D3 and E3 are White): running to E4 leaves two
+    /// liberties, and the ataris drive it to the upper right edge.
+    const LADDER: [&str; 9] = [
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        "...O.....",
+        "..OX.....",
+        "...OO....",
+        ".........",
+        ".........",
+    ];
 
     #[test]
     fn a_plain_ladder_is_caught() {
-        // Black D4 in atari at E4 (C4, D5, D3 and E3 are White): running to E4 leaves two
-        // liberties, and the ataris drive it to the upper right edge.
-        let b = board(&[
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            "...O.....",
-            "..OX.....",
-            "...OO....",
-            ".........",
-            ".........",
-        ]);
-        assert_eq!(b.atari_point(at(&b, "D4")), Some(at(&b, "E4")));
-        assert!(extension_is_caught(&b, Color::Black, at(&b, "E4")));
+        let b = board(&LADDER);
+        assert_eq!(b.atari_point(point(&b, "D4")), Some(point(&b, "E4")));
+        assert!(extension_is_caught(&b, Color::Black, point(&b, "E4")));
     }
 
     #[test]
     fn a_ladder_breaker_saves_the_chain() {
-        // The same shape with a black stone next to the ladder's path (G8).
-        let b = board(&[
-            ".........",
-            "......X..",
-            ".........",
-            ".........",
-            "...O.....",
-            "..OX.....",
-            "...OO....",
-            ".........",
-            ".........",
-        ]);
-        assert!(!extension_is_caught(&b, Color::Black, at(&b, "E4")));
+        // A black stone next to the ladder's path.
+        let mut b = board(&LADDER);
+        b.play(Color::Black, point(&b, "G8"));
+        assert!(!extension_is_caught(&b, Color::Black, point(&b, "E4")));
     }
 
     #[test]
@@ -179,8 +144,8 @@ mod tests {
         ]);
         // D4 has liberties D5 and E4: not in atari; take E4 away to put it in atari at D5.
         let mut b = b;
-        b.play(Color::White, at(&b, "E4"));
-        assert_eq!(b.atari_point(at(&b, "D4")), Some(at(&b, "D5")));
-        assert!(!extension_is_caught(&b, Color::Black, at(&b, "D5")));
+        b.play(Color::White, point(&b, "E4"));
+        assert_eq!(b.atari_point(point(&b, "D4")), Some(point(&b, "D5")));
+        assert!(!extension_is_caught(&b, Color::Black, point(&b, "D5")));
     }
 }

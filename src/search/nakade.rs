@@ -57,39 +57,11 @@ pub fn vital_point(board: &Board, start: Point) -> Option<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine_core::{Game, Move, Rules};
-
-    /// A 7x7 board from rows (top first): `X` black, `O` white, `.` empty.
-    fn board(rows: &[&str]) -> Board {
-        let size = rows.len();
-        let mut game = Game::new(size, Rules::CHINESE, 7.5).unwrap();
-        let g = game.geometry();
-        for (c, letter) in [(Color::Black, 'X'), (Color::White, 'O')] {
-            let points: Vec<Point> = rows
-                .iter()
-                .enumerate()
-                .flat_map(|(i, row)| {
-                    row.chars()
-                        .enumerate()
-                        .filter(move |&(_, ch)| ch == letter)
-                        .map(move |(col, _)| g.point(col, size - 1 - i).unwrap())
-                })
-                .collect();
-            game.add_setup_stones(c, &points).unwrap();
-        }
-        *game.board()
-    }
-
-    fn vertex(b: &Board, v: &str) -> Point {
-        match b.geometry().parse_move(v).unwrap() {
-            Move::Play(p) => p,
-            Move::Pass => panic!("a point"),
-        }
-    }
+    use crate::search::tests::{point, position};
 
     fn vital(rows: &[&str], from: &str) -> Option<String> {
-        let b = board(rows);
-        vital_point(&b, vertex(&b, from)).map(|p| b.geometry().vertex(p))
+        let b = *position(&rows.join(" "), Color::Black).board();
+        vital_point(&b, point(&b, from)).map(|p| b.geometry().vertex(p))
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::clock::{Clock, TimeSystem};
-use engine_core::Rules;
+use engine_core::{Board, Rules};
 
 fn player(playouts: u64) -> MctsPlayer {
     MctsPlayer::new(SearchConfig {
@@ -17,7 +17,7 @@ fn player(playouts: u64) -> MctsPlayer {
 }
 
 /// A game from a diagram (top row first; `X` black, `O` white) with `to_move` to play.
-fn position(diagram: &str, to_move: Color) -> Game {
+pub(super) fn position(diagram: &str, to_move: Color) -> Game {
     let rows: Vec<&str> = diagram.split_whitespace().collect();
     let mut game = Game::new(rows.len(), Rules::CHINESE, 7.5).unwrap();
     let g = game.geometry();
@@ -50,6 +50,14 @@ fn genmove(player: &mut MctsPlayer, game: &Game, color: Color) -> Decision {
         stop: &stop,
     };
     player.genmove(&request, None)
+}
+
+/// The point of a GTP vertex such as `D4`.
+pub(super) fn point(board: &Board, vertex: &str) -> Point {
+    match board.geometry().parse_move(vertex) {
+        Ok(Move::Play(p)) => p,
+        other => panic!("{vertex} is no point: {other:?}"),
+    }
 }
 
 fn vertex(game: &Game, decision: Decision) -> String {
