@@ -150,11 +150,20 @@ impl Game {
 
     /// Takes back the last move. Returns false when there is none (setup is not undoable).
     pub fn undo(&mut self) -> bool {
-        if self.moves.pop().is_none() {
+        self.undo_moves(1)
+    }
+
+    /// Takes back the last `n` moves with one replay (GoGui's `gg-undo`). Returns false and
+    /// changes nothing when fewer than `n` moves were played.
+    pub fn undo_moves(&mut self, n: usize) -> bool {
+        if n > self.moves.len() {
             return false;
         }
-        self.resigned = None;
-        self.replay();
+        if n > 0 {
+            self.moves.truncate(self.moves.len() - n);
+            self.resigned = None;
+            self.replay();
+        }
         true
     }
 

@@ -1,11 +1,12 @@
-//! Moves: `play`, `genmove` (and `kgs-genmove_cleanup`, `reg_genmove`), `undo`. Thinking runs
-//! on its own thread so that `# interrupt` or any new command stops it with the best move so
+//! Moves: `play` (and GoGui's `gogui-play_sequence`), `genmove` (and `kgs-genmove_cleanup`,
+//! `reg_genmove`), `undo` (and GoGui's `gg-undo`). Thinking runs on its own thread so that
+//! `# interrupt` or any new command stops it with the best move so
 //! far; the time it took is charged to the engine's own clock.
 
 use super::session::Session;
 use crate::player::{Analysis, Decision, MoveRequest, Reporter};
 use engine_core::{Color, Move};
-use gtp::args::{color, expect_count, move_on};
+use gtp::args::{color, expect_between, expect_count, int, move_on};
 use gtp::{GtpError, StopOn};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -16,13 +17,33 @@ pub(super) type AnalysisSink<'a, W> = &'a mut (dyn FnMut(&Analysis, &mut W) + Se
 impl<W: Write + Send> Session<W> {
     pub(super) fn play(&mut self, args: &[String]) -> Result<String, GtpError> {
         expect_count(args, 2)?;
-        let c = color(&args[0])?;
-        let m = move_on(self.game.geometry(), &args[1])?;
-        self.game.play(c, m).map_err(|e| {
-            log::debug!("play {} {}: {e}", args[0], args[1]);
-            GtpError::illegal_move()
-        })?;
+        self.play_pair(&args[0], &args[1])?;
         Ok(String::new())
+    }
+
+    /// `gogui-play_sequence <color> <move> ...`: GoGui's fast replay. All or nothing: on a
+    /// bad or illegal move the game is left as it was.
+    pub(super) fn play_sequence(&mut self, args: &[String]) -> Result<String, GtpError> {
+        if !args.len().is_multiple_of(2) {
+            return Err(GtpError::syntax());
+        }
+        let before = self.game.clone();
+        for pair in args.chunks(2) {
+            if let Err(e) = self.play_pair(&pair[0], &pair[1]) {
+                self.game = before;
+                return Err(e);
+            }
+        }
+        Ok(String::new())
+    }
+
+    fn play_pair(&mut self, color_text: &str, move_text: &str) -> Result<(), GtpError> {
+        let c = color(color_text)?;
+        let m = move_on(self.game.geometry(), move_text)?;
+        self.game.play(c, m).map_err(|e| {
+            log::debug!("play {color_text} {move_text}: {e}");
+            GtpError::illegal_move()
+        })
     }
 
     /// `genmove` (or `kgs-genmove_cleanup` with `cleanup`): chooses, plays and answers.
@@ -41,9 +62,16 @@ impl<W: Write + Send> Session<W> {
         Ok(self.decision_text(decision))
     }
 
-    pub(super) fn undo(&mut self, args: &[String]) -> Result<String, GtpError> {
-        expect_count(args, 0)?;
-        if self.game.undo() {
+    /// `undo`, and GoGui's `gg-undo [n]` (`multiple`) that takes back n moves at once.
+    pub(super) fn undo(&mut self, args: &[String], multiple: bool) -> Result<String, GtpError> {
+        let n = if multiple {
+            expect_between(args, 0..=1)?;
+            args.first().map_or(Ok(1), |a| int(a))?
+        } else {
+            expect_count(args, 0)?;
+            1
+        };
+        if self.game.undo_moves(n as usize) {
             Ok(String::new())
         } else {
             Err(GtpError::cannot_undo())

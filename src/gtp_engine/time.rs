@@ -1,6 +1,7 @@
 //! Time commands: `time_settings` (Canadian byo-yomi, `0 1 0` = no limit as GoGui sends it),
 //! `time_left`, and kgsGtp's `kgs-time_settings none|absolute|byoyomi|canadian`. They set the
 //! clocks the player budgets from; they never fail on legal values, whatever the order.
+//! `cputime` answers the processor time the engine has used (gogui-twogtp's statistics).
 
 use super::session::Session;
 use crate::clock::{Clock, TimeSystem};
@@ -54,7 +55,50 @@ impl<W: Write + Send> Session<W> {
         Ok(String::new())
     }
 
+    /// `cputime`: seconds of processor time used by the whole process, search threads included.
+    pub(super) fn cputime(&mut self, args: &[String]) -> Result<String, GtpError> {
+        expect_count(args, 0)?;
+        process_cpu_time()
+            .map(|t| format!("{:.3}", t.as_secs_f64()))
+            .ok_or_else(|| GtpError::new("cputime is not available on this platform"))
+    }
+
     fn set_time_system(&mut self, system: TimeSystem) {
         self.clocks = [Clock::new(system); 2];
+    }
+}
+
+/// Processor time of the whole process so far.
+#[cfg(unix)]
+fn process_cpu_time() -> Option<Duration> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the call only writes into it.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    (status == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
+}
+
+#[cfg(not(unix))]
+fn process_cpu_time() -> Option<Duration> {
+    None
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::process_cpu_time;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn processor_time_grows_with_work() {
+        let before = process_cpu_time().expect("the clock is readable");
+        let start = Instant::now();
+        let mut spin = 0u64;
+        while start.elapsed() < Duration::from_millis(50) {
+            spin = std::hint::black_box(spin.wrapping_add(1));
+        }
+        let after = process_cpu_time().expect("the clock is readable");
+        assert!(after > before, "{before:?} then {after:?}");
     }
 }
