@@ -14,11 +14,27 @@ use std::time::{Duration, Instant};
 
 const TIMEOUT: Duration = Duration::from_secs(30);
 
-/// A running engine with its stdout split into lines on a reader thread.
+/// A running engine with its stdout (and, if asked for, its stderr) split into lines on
+/// reader threads.
 struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    errors: Option<Receiver<String>>,
+}
+
+/// Sends the lines of `stream` to a channel from a thread of their own.
+fn line_channel(stream: impl std::io::Read + Send + 'static) -> Receiver<String> {
+    let (sender, lines) = mpsc::channel();
+    thread::spawn(move || {
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { return };
+            if sender.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    lines
 }
 
 impl Engine {
@@ -30,28 +46,35 @@ impl Engine {
     }
 
     fn start_with(args: &[&str]) -> Engine {
+        Engine::spawn(args, false)
+    }
+
+    fn spawn(args: &[&str], capture_stderr: bool) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(if capture_stderr {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
             .spawn()
             .expect("cannot start tengen");
-        let stdout = child.stdout.take().unwrap();
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { return };
-                if sender.send(line).is_err() {
-                    return;
-                }
-            }
-        });
+        let lines = line_channel(child.stdout.take().unwrap());
+        let errors = child.stderr.take().map(line_channel);
         Engine {
             stdin: child.stdin.take(),
             child,
             lines,
+            errors,
         }
+    }
+
+    /// The next stderr line (only for an engine started with `capture_stderr`).
+    fn error_line(&self) -> String {
+        let errors = self.errors.as_ref().expect("stderr is captured");
+        errors.recv_timeout(TIMEOUT).expect("no stderr from tengen")
     }
 
     fn send(&mut self, text: &str) {
@@ -413,6 +436,28 @@ fn search_player_streams_analysis_and_obeys_interrupts() {
     assert!(engine.exits_within(Duration::from_secs(3)).success());
 }
 
+/// Whether every line of `text` is a GoGui gfx command.
+fn is_gfx(text: &str) -> bool {
+    text.split('\n').all(|line| {
+        let word = line.split_whitespace().next().unwrap_or("");
+        [
+            "BLACK",
+            "WHITE",
+            "CIRCLE",
+            "MARK",
+            "SQUARE",
+            "TRIANGLE",
+            "COLOR",
+            "INFLUENCE",
+            "LABEL",
+            "VAR",
+            "TEXT",
+            "CLEAR",
+        ]
+        .contains(&word)
+    })
+}
+
 /// Checks a GoGui analyze response by the entry's type.
 fn check_gogui_response(kind: &str, text: &str, size: usize) {
     match kind {
@@ -425,30 +470,9 @@ fn check_gogui_response(kind: &str, text: &str, size: usize) {
                 assert!(values.iter().all(|v| (-1.0..=1.0).contains(v)), "{text}");
             }
         }
-        "gfx" => {
-            for line in text.split('\n') {
-                let word = line.split_whitespace().next().unwrap_or("");
-                assert!(
-                    [
-                        "BLACK",
-                        "WHITE",
-                        "CIRCLE",
-                        "MARK",
-                        "SQUARE",
-                        "TRIANGLE",
-                        "COLOR",
-                        "INFLUENCE",
-                        "LABEL",
-                        "VAR",
-                        "TEXT",
-                        "CLEAR"
-                    ]
-                    .contains(&word),
-                    "gfx line {line:?}"
-                );
-            }
-        }
+        "gfx" => assert!(is_gfx(text), "gfx {text:?}"),
         "plist" => assert!(text.split_whitespace().all(is_vertex), "{text}"),
+        "none" => assert_eq!(text, ""),
         "string" => {}
         other => panic!("unexpected analyze type {other}"),
     }
@@ -515,6 +539,58 @@ fn gogui_session() {
         score == "0" || score.starts_with("B+") || score.starts_with("W+"),
         "{score}"
     );
+    engine.send("quit\n");
+    engine.expect_ok("quit");
+    assert!(engine.exits_within(Duration::from_secs(3)).success());
+}
+
+#[test]
+fn live_graphics_reach_stderr_while_genmove_thinks() {
+    let mut engine = Engine::spawn(
+        &[
+            "--player",
+            "mcts",
+            "--threads",
+            "1",
+            "--time-per-move",
+            "2",
+            "--seed",
+            "1",
+        ],
+        true,
+    );
+    for command in ["boardsize 9", "clear_board", "tengen-live_gfx winrates"] {
+        assert_eq!(engine.ok(command), "");
+    }
+    engine.send("genmove b\n");
+    // Drawings every 0.3 s: blocks of gfx lines opened by "gogui-gfx:" and closed by an
+    // empty line, then one CLEAR before the answer.
+    let mut drawings = 0;
+    loop {
+        let line = engine.error_line();
+        if line == "gogui-gfx: CLEAR" {
+            break;
+        }
+        if line != "gogui-gfx:" {
+            continue; // a log line
+        }
+        let mut block = Vec::new();
+        loop {
+            let line = engine.error_line();
+            if line.is_empty() {
+                break;
+            }
+            block.push(line);
+        }
+        let block = block.join("\n");
+        assert!(is_gfx(&block), "{block:?}");
+        assert!(block.contains("LABEL "), "{block:?}");
+        drawings += 1;
+    }
+    assert!(drawings >= 1, "no drawing while thinking");
+    let mv = engine.expect_ok("genmove b");
+    assert!(is_vertex(&mv) || mv == "pass", "{mv}");
+    assert_eq!(engine.ok("tengen-live_gfx off"), "");
     engine.send("quit\n");
     engine.expect_ok("quit");
     assert!(engine.exits_within(Duration::from_secs(3)).success());

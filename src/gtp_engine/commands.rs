@@ -43,4 +43,5 @@ pub const COMMANDS: &[&str] = &[
     "tengen-winrates",
     "tengen-pv",
     "tengen-summary",
+    "tengen-live_gfx",
 ];

@@ -2,11 +2,16 @@
 //! commands behind them each run one analysis of the configured thinking time (interruptible
 //! with `# interrupt`) and show its last snapshot: ownership (`dboard`), candidates with win
 //! rates (`gfx`), the principal variation (`gfx` `VAR`) and a text summary (`string`).
+//!
+//! Live graphics: after `tengen-live_gfx winrates|pv`, every `genmove` draws the search on
+//! GoGui's board while it runs, as `gogui-gfx:` blocks on stderr (GoGui reads them there),
+//! and clears them before answering.
 
 use super::format;
 use super::session::Session;
-use crate::player::{Analysis, Reporter};
+use crate::player::{Analysis, Decision, Reporter};
 use engine_core::Color;
+use engine_core::Geometry;
 use gtp::args::{color, expect_between, expect_count};
 use gtp::{GtpError, StopOn};
 use std::io::Write;
@@ -21,7 +26,22 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "plist/Dead stones/final_status_list dead",
     "string/Final score/final_score",
     "string/Rules/tengen-rules",
+    "none/Live graphics: win rates/tengen-live_gfx winrates",
+    "none/Live graphics: variation/tengen-live_gfx pv",
+    "none/Live graphics: off/tengen-live_gfx off",
 ];
+
+/// How often live graphics redraw while `genmove` thinks.
+const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(300);
+
+/// What live graphics draw during `genmove` (`None` in the session: nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LiveGfx {
+    /// Candidates with their share of the playouts and win rates (as `tengen-winrates`).
+    WinRates,
+    /// The principal variation (as `tengen-pv`).
+    Variation,
+}
 
 /// Reports per analysis, so the last snapshot is close to the end.
 const REPORTS_PER_ANALYSIS: u32 = 10;
@@ -30,6 +50,36 @@ impl<W: Write + Send> Session<W> {
     pub(super) fn gogui_analyze_commands(&mut self, args: &[String]) -> Result<String, GtpError> {
         expect_count(args, 0)?;
         Ok(ANALYZE_COMMANDS.join("\n"))
+    }
+
+    /// `tengen-live_gfx winrates|pv|off`.
+    pub(super) fn set_live_gfx(&mut self, args: &[String]) -> Result<String, GtpError> {
+        expect_count(args, 1)?;
+        self.live_gfx = match args[0].to_ascii_lowercase().as_str() {
+            "winrates" => Some(LiveGfx::WinRates),
+            "pv" => Some(LiveGfx::Variation),
+            "off" => None,
+            _ => return Err(GtpError::syntax()),
+        };
+        Ok(String::new())
+    }
+
+    /// [`think`](Session::think) for a move, drawing the search on GoGui's board meanwhile
+    /// when live graphics are on.
+    pub(super) fn think_live(&mut self, c: Color, cleanup: bool) -> Decision {
+        let Some(view) = self.live_gfx else {
+            return self.think(c, cleanup, None);
+        };
+        let g = self.game.geometry();
+        let mut draw = |analysis: &Analysis, _: &mut W| {
+            write_gfx(&format!(
+                "gogui-gfx:\n{}\n\n",
+                live_gfx(view, g, analysis, c)
+            ));
+        };
+        let decision = self.think(c, cleanup, Some((LIVE_GFX_INTERVAL, &mut draw)));
+        write_gfx("gogui-gfx: CLEAR\n");
+        decision
     }
 
     pub(super) fn gogui_ownership(&mut self, args: &[String]) -> Result<String, GtpError> {
@@ -86,4 +136,19 @@ impl<W: Write + Send> Session<W> {
         }
         Ok((c, last))
     }
+}
+
+/// One live-graphics drawing of `analysis` for the mover `c`.
+fn live_gfx(view: LiveGfx, g: Geometry, analysis: &Analysis, c: Color) -> String {
+    match view {
+        LiveGfx::WinRates => format::gogui_winrates(g, analysis, c),
+        LiveGfx::Variation => format::gogui_pv(g, analysis, c),
+    }
+}
+
+/// Writes live graphics to stderr in one piece (GoGui reads them there; stdout is GTP only).
+fn write_gfx(text: &str) {
+    let mut err = std::io::stderr().lock();
+    // Drawings are a courtesy: a closed stderr must not stop the move.
+    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
 }

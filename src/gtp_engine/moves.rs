@@ -50,7 +50,7 @@ impl<W: Write + Send> Session<W> {
     pub(super) fn genmove(&mut self, args: &[String], cleanup: bool) -> Result<String, GtpError> {
         expect_count(args, 1)?;
         let c = color(&args[0])?;
-        let decision = self.think(c, cleanup, None);
+        let decision = self.think_live(c, cleanup);
         Ok(self.commit(c, decision))
     }
 
@@ -58,7 +58,7 @@ impl<W: Write + Send> Session<W> {
     pub(super) fn reg_genmove(&mut self, args: &[String]) -> Result<String, GtpError> {
         expect_count(args, 1)?;
         let c = color(&args[0])?;
-        let decision = self.think(c, false, None);
+        let decision = self.think_live(c, false);
         Ok(self.decision_text(decision))
     }
 

@@ -2,6 +2,7 @@
 //! read–execute–answer loop, and the dispatch of every command name to its handler.
 
 use super::commands::COMMANDS;
+use super::gogui::LiveGfx;
 use crate::clock::{Clock, TimeSystem};
 use crate::player::Player;
 use crate::search::SearchConfig;
@@ -39,6 +40,8 @@ pub struct Session<W: Write + Send> {
     pub(super) config: SearchConfig,
     pub(super) input: InputReader,
     pub(super) out: W,
+    /// What `genmove` draws for GoGui while it thinks, if anything.
+    pub(super) live_gfx: Option<LiveGfx>,
 }
 
 impl<W: Write + Send> Session<W> {
@@ -60,6 +63,7 @@ impl<W: Write + Send> Session<W> {
             config,
             input,
             out,
+            live_gfx: None,
         }
     }
 
@@ -164,6 +168,7 @@ impl<W: Write + Send> Session<W> {
             "tengen-winrates" => self.gogui_winrates(args).into(),
             "tengen-pv" => self.gogui_pv(args).into(),
             "tengen-summary" => self.gogui_summary(args).into(),
+            "tengen-live_gfx" => self.set_live_gfx(args).into(),
             _ => Outcome::Reply(Err(GtpError::unknown_command())),
         }
     }
