@@ -158,20 +158,10 @@ impl Engine {
     /// Closes stdin and waits for the exit.
     fn finish(mut self) -> ExitStatus {
         drop(self.stdin.take());
-        let end = Instant::now() + TIMEOUT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            if Instant::now() > end {
-                let _ = self.child.kill();
-                panic!("tengen did not exit");
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
+        self.exits_within(TIMEOUT)
     }
 
-    /// Waits for the exit without closing stdin (after `quit`), within `limit`.
+    /// Waits for the exit (after `quit` or the end of input), within `limit`.
     fn exits_within(&mut self, limit: Duration) -> ExitStatus {
         let end = Instant::now() + limit;
         loop {
@@ -180,7 +170,7 @@ impl Engine {
             }
             if Instant::now() > end {
                 let _ = self.child.kill();
-                panic!("tengen did not exit within {limit:?} after quit");
+                panic!("tengen did not exit within {limit:?}");
             }
             thread::sleep(Duration::from_millis(10));
         }
