@@ -496,8 +496,12 @@ impl Board {
             lib_sum: 0,
         };
 
+        // Distinct neighbouring chains, with bit masks of the ones to merge and to capture: the
+        // follow-up loops then branch once per chain concerned, not once per neighbour.
         let mut heads = [0u16; 4];
         let mut distinct = 0;
+        let mut joins = 0u32;
+        let mut dead = 0u32;
         for n in self.geometry.neighbors(p) {
             let cell = self.cells[n.index()];
             self.cells[n.index()].neighbors = cell.neighbors.wrapping_add(delta);
@@ -507,34 +511,36 @@ impl Board {
                     self.cells[pi].lib_sum += n.0 as u32;
                 }
                 OFF_BOARD => {}
-                _ => {
-                    if !heads[..distinct].contains(&cell.head) {
-                        heads[distinct] = cell.head;
-                        distinct += 1;
-                        let head = &mut self.cells[cell.head as usize];
+                color => {
+                    let h = cell.head;
+                    let seen = (heads[0] == h) | (heads[1] == h) | (heads[2] == h);
+                    if !seen {
+                        let head = &mut self.cells[h as usize];
                         head.libs -= 1;
                         head.lib_sum -= p.0 as u32;
+                        joins |= ((color == me) as u32) << distinct;
+                        dead |= (((color == enemy) & (head.libs == 0)) as u32) << distinct;
+                        heads[distinct] = h;
+                        distinct += 1;
                     }
                 }
             }
         }
 
         let mut my_head = p.0;
-        for &h in &heads[..distinct] {
-            if self.cells[h as usize].color == me {
-                my_head = self.merge(my_head, h);
-            }
+        while joins != 0 {
+            my_head = self.merge(my_head, heads[joins.trailing_zeros() as usize]);
+            joins &= joins - 1;
         }
 
         let mut captured = 0;
         let mut captured_at = 0;
-        for &h in &heads[..distinct] {
-            let head = self.cells[h as usize];
-            if head.color == enemy && head.libs == 0 {
-                captured += head.size as u32;
-                captured_at = h;
-                self.remove_chain(h);
-            }
+        while dead != 0 {
+            let h = heads[dead.trailing_zeros() as usize];
+            captured += self.cells[h as usize].size as u32;
+            captured_at = h;
+            self.remove_chain(h);
+            dead &= dead - 1;
         }
         self.captures[c.index()] += captured;
 
