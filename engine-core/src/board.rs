@@ -597,36 +597,19 @@ impl Board {
         } else {
             (b, a)
         };
-        // Liberties of the small chain that the big one lacks, each counted once: from the first
-        // small-chain stone among its neighbours (neighbours come in increasing index order).
+        // One walk over the small chain, relabelling each stone after looking at its empty
+        // neighbours: a liberty is new unless it touches `big` — whose stones by then include
+        // the small chain's stones already walked, so a point shared by two of them counts once.
         let mut added = 0u16;
         let mut added_sum = 0u32;
         let mut s = small;
-        if self.cells[small as usize].size == 1 {
-            // A single stone's empty neighbours are distinct: only those next to `big` are old.
+        loop {
             for q in self.geometry.neighbors(Point(s)) {
                 if self.cells[q.index()].color == EMPTY && !self.touches(q, big) {
                     added += 1;
                     added_sum += q.0 as u32;
                 }
             }
-        } else {
-            loop {
-                for q in self.geometry.neighbors(Point(s)) {
-                    if self.cells[q.index()].color == EMPTY
-                        && self.first_of_chain_next_to(q, small, big) == s
-                    {
-                        added += 1;
-                        added_sum += q.0 as u32;
-                    }
-                }
-                s = self.cells[s as usize].next;
-                if s == small {
-                    break;
-                }
-            }
-        }
-        loop {
             self.cells[s as usize].head = big;
             s = self.cells[s as usize].next;
             if s == small {
@@ -651,23 +634,6 @@ impl Board {
             .neighbors(q)
             .iter()
             .any(|n| self.cells[n.index()].head == head)
-    }
-
-    /// The first neighbour of the empty point `q` in chain `small`, or 0 when `q` also touches
-    /// chain `big` (then it is no new liberty).
-    #[inline]
-    fn first_of_chain_next_to(&self, q: Point, small: u16, big: u16) -> u16 {
-        let mut first = 0;
-        for n in self.geometry.neighbors(q) {
-            let head = self.cells[n.index()].head;
-            if head == big {
-                return 0;
-            }
-            if head == small && first == 0 {
-                first = n.0;
-            }
-        }
-        first
     }
 
     /// Takes the chain with head `h` off the board, crediting a liberty to each distinct
