@@ -61,6 +61,63 @@ pub struct Reporter<'a> {
     pub callback: &'a mut dyn FnMut(&Analysis),
 }
 
+/// The `avoid` and `allow` clauses of an analysis command (Leela Zero's and KataGo's syntax):
+/// for one colour, moves the search must not explore, or the only ones it may, in its first
+/// `until_depth` moves from the root (1: the root's own move only).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveRestrictions {
+    clauses: Vec<Clause>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Clause {
+    allow: bool,
+    color: Color,
+    moves: Vec<Move>,
+    until_depth: usize,
+}
+
+impl MoveRestrictions {
+    /// No restriction.
+    pub const NONE: MoveRestrictions = MoveRestrictions {
+        clauses: Vec::new(),
+    };
+
+    /// Adds an `avoid` clause (`allow` false) or an `allow` clause. Several `allow` clauses for
+    /// one colour allow the union of their moves.
+    pub fn add(&mut self, allow: bool, color: Color, moves: Vec<Move>, until_depth: usize) {
+        self.clauses.push(Clause {
+            allow,
+            color,
+            moves,
+            until_depth,
+        });
+    }
+
+    /// Whether there are no clauses (the search then skips the test).
+    pub fn is_empty(&self) -> bool {
+        self.clauses.is_empty()
+    }
+
+    /// Whether the search may explore `mv` by `color` as the move `depth` plies below the root
+    /// (0: a move from the root).
+    pub fn permits(&self, color: Color, mv: Move, depth: usize) -> bool {
+        let mut allowed = None;
+        for clause in &self.clauses {
+            if clause.color != color || depth >= clause.until_depth {
+                continue;
+            }
+            let listed = clause.moves.contains(&mv);
+            if clause.allow {
+                allowed = Some(allowed.unwrap_or(false) | listed);
+            } else if listed {
+                return false;
+            }
+        }
+        allowed.unwrap_or(true)
+    }
+}
+
 /// Life and death at the end of a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FinalStatus {
@@ -73,8 +130,16 @@ pub trait Player: Send {
     /// Chooses a move. Must return promptly once `request.stop` is set.
     fn genmove(&mut self, request: &MoveRequest, report: Option<&mut Reporter>) -> Decision;
 
-    /// Analyses the position for `color` until `stop` is set, reporting every interval.
-    fn analyze(&mut self, game: &Game, color: Color, stop: &AtomicBool, report: &mut Reporter);
+    /// Analyses the position for `color` until `stop` is set, reporting every interval, within
+    /// `restrictions`.
+    fn analyze(
+        &mut self,
+        game: &Game,
+        color: Color,
+        restrictions: &MoveRestrictions,
+        stop: &AtomicBool,
+        report: &mut Reporter,
+    );
 
     /// Which stones are dead or in seki in a finished game.
     fn final_status(&mut self, game: &Game) -> FinalStatus;
@@ -114,10 +179,42 @@ impl Player for RandomPlayer {
         Decision::Play(Move::Play(candidates[pick]))
     }
 
-    fn analyze(&mut self, _game: &Game, _color: Color, _stop: &AtomicBool, _report: &mut Reporter) {
+    fn analyze(
+        &mut self,
+        _game: &Game,
+        _color: Color,
+        _restrictions: &MoveRestrictions,
+        _stop: &AtomicBool,
+        _report: &mut Reporter,
+    ) {
     }
 
     fn final_status(&mut self, _game: &Game) -> FinalStatus {
         FinalStatus::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine_core::Geometry;
+
+    #[test]
+    fn avoid_and_allow_apply_to_their_colour_down_to_their_depth() {
+        let g = Geometry::new(9).unwrap();
+        let mv = |v: &str| g.parse_move(v).unwrap();
+        let mut r = MoveRestrictions::default();
+        assert!(r.is_empty() && r.permits(Color::Black, mv("E5"), 0));
+        r.add(false, Color::Black, vec![mv("E5"), mv("pass")], 2);
+        r.add(true, Color::White, vec![mv("C3")], 1);
+        r.add(true, Color::White, vec![mv("G7")], 1);
+        assert!(!r.permits(Color::Black, mv("E5"), 0));
+        assert!(!r.permits(Color::Black, mv("pass"), 1));
+        assert!(r.permits(Color::Black, mv("E5"), 2));
+        assert!(r.permits(Color::Black, mv("D4"), 0));
+        assert!(r.permits(Color::White, mv("C3"), 0));
+        assert!(r.permits(Color::White, mv("G7"), 0));
+        assert!(!r.permits(Color::White, mv("E5"), 0));
+        assert!(r.permits(Color::White, mv("E5"), 1));
     }
 }

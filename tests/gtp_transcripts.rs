@@ -252,7 +252,7 @@ fn bad_command_lines_never_crash_the_engine() {
         b"set_free_handicap",
         b"time_left b -5 0",
         b"loadsgf /nonexistent/file.sgf 3",
-        b"lz-analyze b 50 avoid b d4 1",
+        b"lz-analyze b 50 avoid b d4",
         b"kata-analyze 99999999999",
         b"final_status_list",
         b"\x00\x01\x02",

@@ -1,13 +1,14 @@
 //! Streaming analysis: `lz-analyze` and `kata-analyze` (`[color] [interval] [interval N]
-//! [minmoves N] [maxmoves N]`, kata also `ownership true|false`) answer `=`, then one `info`
-//! line per report until the next input line arrives, then the empty line. The
-//! `*-genmove_analyze` variants stream the same lines while choosing a move, then write
-//! `play <move>` and play it.
+//! [minmoves N] [maxmoves N] [avoid|allow color vertex,… depth]…`, kata also
+//! `ownership true|false`) answer `=`, then one `info` line per report until the next input
+//! line arrives, then the empty line. The `*-genmove_analyze` variants stream the same lines
+//! while choosing a move, then write `play <move>` and play it; they refuse `avoid` and
+//! `allow`, which restrict analysis only.
 
 use super::format::{info_line, Dialect, Selection};
 use super::session::{Outcome, Session};
-use crate::player::{Analysis, Decision, Reporter};
-use engine_core::Color;
+use crate::player::{Analysis, Decision, MoveRestrictions, Reporter};
+use engine_core::{Color, Geometry};
 use gtp::args::{boolean, color, int};
 use gtp::response::{send, stream_start, STREAM_END};
 use gtp::{GtpError, StopOn};
@@ -18,16 +19,18 @@ use std::time::Duration;
 const DEFAULT_INTERVAL_CS: u32 = 100;
 
 /// The options of an analysis command.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(super) struct Options {
     pub color: Color,
     pub interval: Duration,
     pub selection: Selection,
+    pub restrictions: MoveRestrictions,
 }
 
-/// Parses `[color] [interval] [key value]…`.
+/// Parses `[color] [interval] [key value…]…` for a board of geometry `g`.
 pub(super) fn parse_options(
     args: &[String],
+    g: Geometry,
     to_move: Color,
     dialect: Dialect,
 ) -> Result<Options, GtpError> {
@@ -36,6 +39,7 @@ pub(super) fn parse_options(
         color: to_move,
         interval: interval(DEFAULT_INTERVAL_CS),
         selection: Selection::ALL,
+        restrictions: MoveRestrictions::default(),
     };
     if let Some(c) = rest.first().and_then(|a| color(a).ok()) {
         options.color = c;
@@ -46,6 +50,18 @@ pub(super) fn parse_options(
         rest = &rest[1..];
     }
     while let Some((key, tail)) = rest.split_first() {
+        if let (allow @ ("avoid" | "allow"), [who, vertices, depth, ..]) = (key.as_str(), tail) {
+            let moves = vertices
+                .split(',')
+                .map(|v| g.parse_move(v).map_err(|_| GtpError::syntax()))
+                .collect::<Result<Vec<_>, _>>()?;
+            let depth = int(depth)? as usize;
+            options
+                .restrictions
+                .add(allow == "allow", color(who)?, moves, depth);
+            rest = &tail[3..];
+            continue;
+        }
         let value = tail.first().ok_or_else(GtpError::syntax)?;
         match key.as_str() {
             "interval" => options.interval = interval(int(value)?),
@@ -68,13 +84,18 @@ fn interval(centiseconds: u32) -> Duration {
 
 impl<W: Write + Send> Session<W> {
     /// Reads the analysis arguments and, when they are valid, opens the streamed response.
+    /// `restrictable`: whether `avoid` and `allow` may be given (analysis, not genmove).
     fn open_stream(
         &mut self,
         id: Option<u32>,
         args: &[String],
         dialect: Dialect,
+        restrictable: bool,
     ) -> Result<Options, GtpError> {
-        let options = parse_options(args, self.game.to_move(), dialect)?;
+        let options = parse_options(args, self.game.geometry(), self.game.to_move(), dialect)?;
+        if !restrictable && !options.restrictions.is_empty() {
+            return Err(GtpError::new("avoid and allow apply to analysis only"));
+        }
         let _ = send(&mut self.out, &stream_start(id));
         Ok(options)
     }
@@ -86,7 +107,7 @@ impl<W: Write + Send> Session<W> {
         args: &[String],
         dialect: Dialect,
     ) -> Outcome {
-        let options = match self.open_stream(id, args, dialect) {
+        let options = match self.open_stream(id, args, dialect, true) {
             Ok(options) => options,
             Err(e) => return Outcome::Reply(Err(e)),
         };
@@ -106,7 +127,13 @@ impl<W: Write + Send> Session<W> {
                 interval: options.interval,
                 callback: &mut callback,
             };
-            player.analyze(game, options.color, stop, &mut reporter);
+            player.analyze(
+                game,
+                options.color,
+                &options.restrictions,
+                stop,
+                &mut reporter,
+            );
         });
         if result.is_err() {
             log::error!("the player panicked during analysis");
@@ -122,7 +149,7 @@ impl<W: Write + Send> Session<W> {
         args: &[String],
         dialect: Dialect,
     ) -> Outcome {
-        let options = match self.open_stream(id, args, dialect) {
+        let options = match self.open_stream(id, args, dialect, false) {
             Ok(options) => options,
             Err(e) => return Outcome::Reply(Err(e)),
         };
@@ -163,7 +190,8 @@ mod tests {
 
     #[test]
     fn sabaki_lizzie_and_katago_forms() {
-        let parse = |args: &[&str], d| parse_options(&strings(args), Color::White, d);
+        let g = Geometry::new(9).unwrap();
+        let parse = |args: &[&str], d| parse_options(&strings(args), g, Color::White, d);
         let o = parse(&["B", "50"], Dialect::Lz).unwrap();
         assert_eq!(
             (o.color, o.interval),
@@ -203,17 +231,35 @@ mod tests {
     }
 
     #[test]
+    fn avoid_and_allow_clauses() {
+        let g = Geometry::new(9).unwrap();
+        let args = [
+            "b", "50", "avoid", "b", "E5,pass", "2", "allow", "W", "c3", "1",
+        ];
+        let o = parse_options(&strings(&args), g, Color::White, Dialect::Lz).unwrap();
+        assert_eq!(o.interval, Duration::from_millis(500));
+        let mv = |v: &str| g.parse_move(v).unwrap();
+        let r = &o.restrictions;
+        assert!(!r.permits(Color::Black, mv("E5"), 1) && !r.permits(Color::Black, mv("pass"), 0));
+        assert!(r.permits(Color::Black, mv("D4"), 0) && r.permits(Color::Black, mv("E5"), 2));
+        assert!(r.permits(Color::White, mv("C3"), 0) && !r.permits(Color::White, mv("D4"), 0));
+    }
+
+    #[test]
     fn bad_options() {
         for (args, d) in [
             (&["ownership", "true"][..], Dialect::Lz),
             (&["B", "50", "interval"][..], Dialect::Lz),
             (&["B", "-5"][..], Dialect::Lz),
             (&["maxmoves", "x"][..], Dialect::Kata),
-            (&["avoid", "b", "D4", "1"][..], Dialect::Kata),
+            (&["avoid", "b", "D4"][..], Dialect::Kata),
+            (&["avoid", "b", "D4,Z9", "1"][..], Dialect::Kata),
+            (&["allow", "x", "D4", "1"][..], Dialect::Lz),
+            (&["allow", "w", "D4", "-1"][..], Dialect::Lz),
             (&["B", "50", "99999999999999"][..], Dialect::Kata),
         ] {
             assert!(
-                parse_options(&strings(args), Color::Black, d).is_err(),
+                parse_options(&strings(args), Geometry::new(9).unwrap(), Color::Black, d).is_err(),
                 "{args:?}"
             );
         }

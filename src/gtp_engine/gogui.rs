@@ -9,7 +9,7 @@
 
 use super::format;
 use super::session::Session;
-use crate::player::{Analysis, Decision, Reporter};
+use crate::player::{Analysis, Decision, MoveRestrictions, Reporter};
 use engine_core::Color;
 use engine_core::Geometry;
 use gtp::args::{color, expect_between, expect_count};
@@ -129,7 +129,7 @@ impl<W: Write + Send> Session<W> {
                 interval,
                 callback: &mut callback,
             };
-            player.analyze(game, c, stop, &mut reporter);
+            player.analyze(game, c, &MoveRestrictions::NONE, stop, &mut reporter);
         });
         if result.is_err() {
             log::error!("the player panicked during analysis");

@@ -2,7 +2,9 @@
 //! side (framing, streaming, formats, dispatch), not any search.
 
 use super::*;
-use crate::player::{Analysis, Candidate, Decision, FinalStatus, MoveRequest, Player, Reporter};
+use crate::player::{
+    Analysis, Candidate, Decision, FinalStatus, MoveRequest, MoveRestrictions, Player, Reporter,
+};
 use crate::search::SearchConfig;
 use engine_core::{Color, Game, Move, Rules};
 use std::io::Cursor;
@@ -72,8 +74,19 @@ impl Player for FakePlayer {
         })
     }
 
-    fn analyze(&mut self, game: &Game, _color: Color, stop: &AtomicBool, report: &mut Reporter) {
-        (report.callback)(&snapshot(game));
+    fn analyze(
+        &mut self,
+        game: &Game,
+        color: Color,
+        restrictions: &MoveRestrictions,
+        stop: &AtomicBool,
+        report: &mut Reporter,
+    ) {
+        let mut analysis = snapshot(game);
+        analysis
+            .candidates
+            .retain(|c| restrictions.permits(color, c.mv, 0));
+        (report.callback)(&analysis);
         wait(stop);
     }
 
@@ -120,6 +133,18 @@ fn lz_analyze_streams_until_the_next_line() {
         transcript("boardsize 5\nlz-analyze B 50\nprotocol_version\n"),
         "=\n\n=\ninfo move C3 visits 10 winrate 6000 prior 5000 lcb 5500 order 0 pv C3 D4\n\n\
          = 2\n\n"
+    );
+}
+
+#[test]
+fn analysis_passes_avoid_and_allow_to_the_player_and_genmove_refuses_them() {
+    assert_eq!(
+        transcript(
+            "boardsize 5\nlz-analyze B 50 avoid w C3 1\n\nlz-analyze B 50 avoid b C3,D4 1\n\n\
+             lz-genmove_analyze b allow b C3 1\nkata-analyze b allow b zz 1\n"
+        ),
+        "=\n\n=\ninfo move C3 visits 10 winrate 6000 prior 5000 lcb 5500 order 0 pv C3 D4\n\n\
+         =\n\n? avoid and allow apply to analysis only\n\n? syntax error\n\n"
     );
 }
 

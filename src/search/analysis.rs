@@ -10,8 +10,8 @@ use std::sync::atomic::Ordering::Relaxed;
 /// Longest principal variation reported.
 const PV_LENGTH: usize = 12;
 
-/// The current state of `sim` on `game`, best candidates first (superko-illegal root moves are
-/// left out).
+/// The current state of `sim` on `game`, best candidates first (superko-illegal and restricted
+/// root moves are left out).
 pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
     let tree = sim.tree;
     let root = tree.node(Tree::ROOT);
@@ -26,7 +26,10 @@ pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
         .filter_map(|&id| {
             let node = tree.node(id);
             let s = node.stats();
-            if s.visits == 0 || game.check(sim.to_move, node.mv()).is_err() {
+            if s.visits == 0
+                || game.check(sim.to_move, node.mv()).is_err()
+                || !sim.restrictions.permits(sim.to_move, node.mv(), 0)
+            {
                 return None;
             }
             let n = s.visits as f64;
@@ -39,7 +42,7 @@ pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
                 prior: prior_rate(tree, id) / prior_total,
                 lcb,
                 score_lead: s.score,
-                pv: principal_variation(tree, id),
+                pv: principal_variation(sim, id),
             })
         })
         .collect();
@@ -71,21 +74,27 @@ fn prior_rate(tree: &Tree, id: NodeId) -> f64 {
     }
 }
 
-/// `first` followed by the most visited child at each level.
-pub fn principal_variation(tree: &Tree, first: NodeId) -> Vec<Move> {
+/// The root child `first` followed by the most visited child at each level that the search's
+/// restrictions permit (a reused tree may hold visits from before them).
+fn principal_variation(sim: &Simulation, first: NodeId) -> Vec<Move> {
+    let tree = sim.tree;
     let mut pv = vec![tree.node(first).mv()];
     let mut node = first;
+    let mut color = sim.to_move.opponent();
     while pv.len() < PV_LENGTH {
+        let depth = pv.len();
         let Some(next) = tree
             .node(node)
             .children()
             .filter(|&id| tree.node(id).visits() > 0)
+            .filter(|&id| sim.restrictions.permits(color, tree.node(id).mv(), depth))
             .max_by_key(|&id| tree.node(id).visits())
         else {
             break;
         };
         pv.push(tree.node(next).mv());
         node = next;
+        color = color.opponent();
     }
     pv
 }

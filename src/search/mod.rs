@@ -20,7 +20,9 @@ pub use config::SearchConfig;
 pub use policy::Policy;
 pub use time_manager::Budget;
 
-use crate::player::{Analysis, Decision, FinalStatus, MoveRequest, Player, Reporter};
+use crate::player::{
+    Analysis, Decision, FinalStatus, MoveRequest, MoveRestrictions, Player, Reporter,
+};
 use engine_core::{Color, Game, Move, Point};
 use simulation::Simulation;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -137,6 +139,7 @@ impl MctsPlayer {
         game: &Game,
         to_move: Color,
         budget: Budget,
+        restrictions: &MoveRestrictions,
         stop: &AtomicBool,
         report: Option<&mut Reporter>,
     ) -> Outcome {
@@ -152,6 +155,7 @@ impl MctsPlayer {
             last,
         );
         sim.params.policy = self.config.policy;
+        sim.restrictions = restrictions.clone();
         sim.max_playouts = budget.playouts;
         let threads = self.config.threads.max(1);
         let seed = self
@@ -233,12 +237,33 @@ impl Player for MctsPlayer {
             return Decision::Play(Move::Pass);
         }
         let budget = Budget::plan(&self.config, request.clock, game);
-        let outcome = self.search(game, request.color, budget, request.stop, report);
+        let outcome = self.search(
+            game,
+            request.color,
+            budget,
+            &MoveRestrictions::NONE,
+            request.stop,
+            report,
+        );
         self.decide(game, request.color, request.cleanup, &outcome)
     }
 
-    fn analyze(&mut self, game: &Game, color: Color, stop: &AtomicBool, report: &mut Reporter) {
-        self.search(game, color, Budget::UNLIMITED, stop, Some(report));
+    fn analyze(
+        &mut self,
+        game: &Game,
+        color: Color,
+        restrictions: &MoveRestrictions,
+        stop: &AtomicBool,
+        report: &mut Reporter,
+    ) {
+        self.search(
+            game,
+            color,
+            Budget::UNLIMITED,
+            restrictions,
+            stop,
+            Some(report),
+        );
     }
 
     fn final_status(&mut self, game: &Game) -> FinalStatus {
@@ -247,7 +272,14 @@ impl Player for MctsPlayer {
             soft: None,
             hard: Some(Duration::from_secs(3)),
         };
-        let outcome = self.search(game, game.to_move(), budget, &AtomicBool::new(false), None);
+        let outcome = self.search(
+            game,
+            game.to_move(),
+            budget,
+            &MoveRestrictions::NONE,
+            &AtomicBool::new(false),
+            None,
+        );
         let seki = engine_core::seki_stones(game.board(), &outcome.dead);
         FinalStatus {
             dead: outcome.dead,
@@ -256,7 +288,8 @@ impl Player for MctsPlayer {
     }
 
     fn ponder(&mut self, game: &Game, stop: &AtomicBool) {
-        self.search(game, game.to_move(), Budget::UNLIMITED, stop, None);
+        let none = &MoveRestrictions::NONE;
+        self.search(game, game.to_move(), Budget::UNLIMITED, none, stop, None);
     }
 }
 

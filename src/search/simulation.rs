@@ -6,6 +6,7 @@
 use super::policy::{play_out, MoveLog, Policy};
 use super::priors;
 use super::tree::{NewChild, NodeId, Tree};
+use crate::player::MoveRestrictions;
 use engine_core::{Board, Color, Move, Point, MAX_CELLS};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -48,6 +49,8 @@ pub struct Simulation<'a> {
     pub max_playouts: Option<u64>,
     /// Per mailbox cell: playouts that ended with the point Black's minus those White's.
     pub ownership: Box<[AtomicI64]>,
+    /// Moves the tree descent must not explore (analysis `avoid`/`allow`).
+    pub restrictions: MoveRestrictions,
 }
 
 /// A worker's scratch space, allocated once per search thread.
@@ -79,6 +82,7 @@ impl<'a> Simulation<'a> {
             playouts: AtomicU64::new(0),
             max_playouts: None,
             ownership: (0..MAX_CELLS).map(|_| AtomicI64::new(0)).collect(),
+            restrictions: MoveRestrictions::default(),
         }
     }
 
@@ -122,7 +126,9 @@ impl<'a> Simulation<'a> {
                     break;
                 }
             }
-            let child = self.select(node);
+            let Some(child) = self.select(node, color, ws.path.len() - 1) else {
+                break; // every move here is restricted: play out from this node
+            };
             let c = self.tree.node(child);
             c.add_visit();
             let mv = c.mv();
@@ -156,11 +162,20 @@ impl<'a> Simulation<'a> {
         self.back_up(ws, score);
     }
 
-    /// The child of `node` with the best RAVE-blended value for the player to move there.
-    fn select(&self, node: NodeId) -> NodeId {
-        let mut best = node;
+    /// The child of `node` with the best RAVE-blended value for `color`, the player to move
+    /// there, `depth` plies below the root; `None` when the restrictions leave no child.
+    fn select(&self, node: NodeId, color: Color, depth: usize) -> Option<NodeId> {
+        let mut best = None;
         let mut best_value = f64::NEG_INFINITY;
+        let restricted = !self.restrictions.is_empty();
         for id in self.tree.node(node).children() {
+            if restricted
+                && !self
+                    .restrictions
+                    .permits(color, self.tree.node(id).mv(), depth)
+            {
+                continue;
+            }
             let s = self.tree.node(id).stats();
             let visits = (s.visits + s.prior_visits) as f64;
             let value = if visits > 0.0 {
@@ -177,7 +192,7 @@ impl<'a> Simulation<'a> {
             };
             if value > best_value {
                 best_value = value;
-                best = id;
+                best = Some(id);
             }
         }
         best

@@ -195,3 +195,48 @@ fn kills_a_straight_three_at_its_vital_point() {
     let decision = genmove(&mut player(1000), &game, Color::Black);
     assert_eq!(vertex(&game, decision), "C7");
 }
+
+/// Analyses `game` for `color` within `restrictions` until 2,000 playouts have been reported.
+fn analyze(game: &Game, color: Color, restrictions: &MoveRestrictions) -> Analysis {
+    let stop = AtomicBool::new(false);
+    let mut last = Analysis::default();
+    let mut callback = |analysis: &Analysis| {
+        last = analysis.clone();
+        if analysis.playouts >= 2000 {
+            stop.store(true, Relaxed);
+        }
+    };
+    let mut reporter = Reporter {
+        interval: Duration::from_millis(10),
+        callback: &mut callback,
+    };
+    player(1000).analyze(game, color, restrictions, &stop, &mut reporter);
+    last
+}
+
+#[test]
+fn analysis_avoids_and_allows_root_moves() {
+    let game = Game::new(7, Rules::CHINESE, 7.5).unwrap();
+    let g = game.geometry();
+    let mv = |v: &str| g.parse_move(v).unwrap();
+    let moves = |a: &Analysis| a.candidates.iter().map(|c| c.mv).collect::<Vec<_>>();
+
+    let free = analyze(&game, Color::Black, &MoveRestrictions::NONE);
+    let best = free.candidates[0].mv;
+    let mut avoid = MoveRestrictions::default();
+    avoid.add(false, Color::Black, vec![best], 1);
+    let avoided = moves(&analyze(&game, Color::Black, &avoid));
+    assert!(
+        !avoided.is_empty() && !avoided.contains(&best),
+        "{avoided:?}"
+    );
+
+    let mut allow = MoveRestrictions::default();
+    allow.add(true, Color::Black, vec![mv("B2"), mv("F6")], 1);
+    let allowed = moves(&analyze(&game, Color::Black, &allow));
+    assert!(!allowed.is_empty(), "no candidate");
+    assert!(
+        allowed.iter().all(|m| [mv("B2"), mv("F6")].contains(m)),
+        "{allowed:?}"
+    );
+}
