@@ -21,6 +21,8 @@ pub const COMMANDS: &[&str] = &[
     "fixed_handicap",
     "place_free_handicap",
     "set_free_handicap",
+    "gogui-setup",
+    "gogui-setup_player",
     "final_score",
     "final_status_list",
     "time_settings",

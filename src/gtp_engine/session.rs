@@ -148,6 +148,8 @@ impl<W: Write + Send> Session<W> {
             "fixed_handicap" => self.fixed_handicap(args).into(),
             "place_free_handicap" => self.place_free_handicap(args).into(),
             "set_free_handicap" => self.set_free_handicap(args).into(),
+            "gogui-setup" => self.gogui_setup(args).into(),
+            "gogui-setup_player" => self.gogui_setup_player(args).into(),
             "loadsgf" => self.loadsgf(args).into(),
             "printsgf" => self.printsgf(args).into(),
             "kgs-rules" => self.kgs_rules(args).into(),

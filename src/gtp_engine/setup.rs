@@ -1,12 +1,13 @@
-//! Setting up a game: `boardsize`, `clear_board`, `komi`, the three handicap commands, and
-//! `loadsgf`/`printsgf`. Every failure leaves the game as it was.
+//! Setting up a game: `boardsize`, `clear_board`, `komi`, the three handicap commands, GoGui's
+//! `gogui-setup`/`gogui-setup_player`, and `loadsgf`/`printsgf`. Every failure leaves the game
+//! as it was.
 
 use super::handicap::free_placement;
 use super::rules::sgf_rules_name;
 use super::session::Session;
 use crate::sgf::{self, GameInfo};
 use engine_core::{Game, Point, MAX_SIZE, MIN_SIZE};
-use gtp::args::{expect_between, expect_count, float, int, int_in, vertex};
+use gtp::args::{color, expect_between, expect_count, float, int, int_in, vertex};
 use gtp::GtpError;
 use std::io::Write;
 
@@ -74,6 +75,33 @@ impl<W: Write + Send> Session<W> {
             .collect::<Result<Vec<Point>, GtpError>>()?;
         self.game
             .place_handicap(&points)
+            .map_err(|e| GtpError::new(e.to_string()))?;
+        Ok(String::new())
+    }
+
+    /// `gogui-setup <color> <vertex> ...`: GoGui's setup stones (SGF `AB`/`AW`) before the first
+    /// move. All or nothing.
+    pub(super) fn gogui_setup(&mut self, args: &[String]) -> Result<String, GtpError> {
+        if !args.len().is_multiple_of(2) {
+            return Err(GtpError::syntax());
+        }
+        let g = self.game.geometry();
+        let mut game = self.game.clone();
+        for pair in args.chunks(2) {
+            let (c, p) = (color(&pair[0])?, vertex(g, &pair[1])?);
+            game.add_setup_stones(c, &[p])
+                .map_err(|e| GtpError::new(e.to_string()))?;
+        }
+        self.game = game;
+        Ok(String::new())
+    }
+
+    /// `gogui-setup_player <color>`: who moves first after the setup stones.
+    pub(super) fn gogui_setup_player(&mut self, args: &[String]) -> Result<String, GtpError> {
+        expect_count(args, 1)?;
+        let c = color(&args[0])?;
+        self.game
+            .set_first_to_move(c)
             .map_err(|e| GtpError::new(e.to_string()))?;
         Ok(String::new())
     }
