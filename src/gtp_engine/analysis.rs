@@ -9,7 +9,7 @@ use super::format::{info_line, Dialect, Selection};
 use super::session::{Outcome, Session};
 use crate::player::{Analysis, Decision, MoveRestrictions, Reporter};
 use engine_core::{Color, Geometry};
-use gtp::args::{boolean, color, int};
+use gtp::args::{boolean, color, int, int_in, MAX_INT};
 use gtp::response::{send, stream_start, STREAM_END};
 use gtp::{GtpError, StopOn};
 use std::io::Write;
@@ -55,7 +55,7 @@ pub(super) fn parse_options(
                 .split(',')
                 .map(|v| g.parse_move(v).map_err(|_| GtpError::syntax()))
                 .collect::<Result<Vec<_>, _>>()?;
-            let depth = int(depth)? as usize;
+            let depth = int_in(depth, 1..=MAX_INT)? as usize;
             options
                 .restrictions
                 .add(allow == "allow", color(who)?, moves, depth);
@@ -256,6 +256,7 @@ mod tests {
             (&["avoid", "b", "D4,Z9", "1"][..], Dialect::Kata),
             (&["allow", "x", "D4", "1"][..], Dialect::Lz),
             (&["allow", "w", "D4", "-1"][..], Dialect::Lz),
+            (&["avoid", "w", "D4", "0"][..], Dialect::Lz),
             (&["B", "50", "99999999999999"][..], Dialect::Kata),
         ] {
             assert!(

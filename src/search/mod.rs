@@ -52,6 +52,8 @@ struct RootKey {
     setup: Vec<(Color, Point)>,
     moves: Vec<(Color, Move)>,
     to_move: Color,
+    /// The tree's statistics were gathered within these; other restrictions start afresh.
+    restrictions: MoveRestrictions,
 }
 
 /// How a search ended, for the move decision.
@@ -74,14 +76,15 @@ impl MctsPlayer {
     }
 
     /// Points the tree at `game` with `to_move` to play: reuses the subtree when the game went
-    /// on from the last root, starts afresh otherwise, and expands the root with the moves that
-    /// are legal under superko.
-    fn prepare(&mut self, game: &Game, to_move: Color) {
+    /// on from the last root under the same restrictions, starts afresh otherwise, and expands
+    /// the root with the moves that are legal under superko.
+    fn prepare(&mut self, game: &Game, to_move: Color, restrictions: &MoveRestrictions) {
         let key = RootKey {
             size: game.size(),
             setup: game.setup().to_vec(),
             moves: game.moves().to_vec(),
             to_move,
+            restrictions: restrictions.clone(),
         };
         let new_game = self.root.as_ref().is_none_or(|old| {
             old.size != key.size || old.setup != key.setup || key.moves.len() < old.moves.len()
@@ -114,7 +117,11 @@ impl MctsPlayer {
 
     /// The node of `new` inside the tree built for `old`, if the game continued from there.
     fn descend_to(&self, old: &RootKey, new: &RootKey) -> Option<NodeId> {
-        if old.size != new.size || old.setup != new.setup || !new.moves.starts_with(&old.moves) {
+        if old.size != new.size
+            || old.setup != new.setup
+            || old.restrictions != new.restrictions
+            || !new.moves.starts_with(&old.moves)
+        {
             return None;
         }
         let mut node = Tree::ROOT;
@@ -143,7 +150,7 @@ impl MctsPlayer {
         stop: &AtomicBool,
         report: Option<&mut Reporter>,
     ) -> Outcome {
-        self.prepare(game, to_move);
+        self.prepare(game, to_move, restrictions);
         self.searches += 1;
         let compensation = game.score(&[]).compensation;
         let last = last_two(game);

@@ -121,7 +121,7 @@ fn the_tree_is_reused_after_the_opponents_answer() {
         .map(|id| p.tree.node(id).mv())
         .expect("the chosen move was explored");
     game.play(Color::White, reply).unwrap();
-    p.prepare(&game, Color::Black);
+    p.prepare(&game, Color::Black, &MoveRestrictions::NONE);
     assert!(
         p.tree.node(Tree::ROOT).visits() > 0,
         "the new root keeps the visits it had as a grandchild"
@@ -196,12 +196,18 @@ fn kills_a_straight_three_at_its_vital_point() {
     assert_eq!(vertex(&game, decision), "C7");
 }
 
-/// Analyses `game` for `color` within `restrictions` until 2,000 playouts have been reported.
-fn analyze(game: &Game, color: Color, restrictions: &MoveRestrictions) -> Analysis {
+/// Lets `player` analyse `game` for `color` within `restrictions` until the tree holds 2,000
+/// playouts; returns the first and the last report.
+fn analyze_with(
+    player: &mut MctsPlayer,
+    game: &Game,
+    color: Color,
+    restrictions: &MoveRestrictions,
+) -> (Analysis, Analysis) {
     let stop = AtomicBool::new(false);
-    let mut last = Analysis::default();
+    let mut reports = Vec::new();
     let mut callback = |analysis: &Analysis| {
-        last = analysis.clone();
+        reports.push(analysis.clone());
         if analysis.playouts >= 2000 {
             stop.store(true, Relaxed);
         }
@@ -210,8 +216,12 @@ fn analyze(game: &Game, color: Color, restrictions: &MoveRestrictions) -> Analys
         interval: Duration::from_millis(10),
         callback: &mut callback,
     };
-    player(1000).analyze(game, color, restrictions, &stop, &mut reporter);
-    last
+    player.analyze(game, color, restrictions, &stop, &mut reporter);
+    (reports[0].clone(), reports.pop().unwrap())
+}
+
+fn analyze(game: &Game, color: Color, restrictions: &MoveRestrictions) -> Analysis {
+    analyze_with(&mut player(1000), game, color, restrictions).1
 }
 
 #[test]
@@ -239,4 +249,22 @@ fn analysis_avoids_and_allows_root_moves() {
         allowed.iter().all(|m| [mv("B2"), mv("F6")].contains(m)),
         "{allowed:?}"
     );
+}
+
+#[test]
+fn the_tree_is_reused_only_under_the_same_restrictions() {
+    let game = Game::new(7, Rules::CHINESE, 7.5).unwrap();
+    let mut avoid = MoveRestrictions::default();
+    avoid.add(
+        false,
+        Color::White,
+        vec![game.geometry().parse_move("D4").unwrap()],
+        2,
+    );
+    let mut p = player(1000);
+    analyze_with(&mut p, &game, Color::Black, &avoid);
+    let (again, _) = analyze_with(&mut p, &game, Color::Black, &avoid);
+    assert!(again.playouts >= 2000, "reused: {}", again.playouts);
+    let (free, _) = analyze_with(&mut p, &game, Color::Black, &MoveRestrictions::NONE);
+    assert!(free.playouts < 2000, "fresh: {}", free.playouts);
 }
