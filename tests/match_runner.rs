@@ -553,6 +553,67 @@ fn games_start_from_the_opening() {
 }
 
 #[test]
+fn a_directory_of_openings_gives_each_one_to_a_pair_of_games() {
+    let dir = Dir::new();
+    let openings = dir.path().join("openings");
+    std::fs::create_dir(&openings).unwrap();
+    std::fs::write(openings.join("a.sgf"), "(;GM[1]SZ[5];B[cc])").unwrap();
+    std::fs::write(openings.join("b.sgf"), "(;GM[1]SZ[5];B[bb];W[dd])").unwrap();
+    std::fs::write(openings.join("notes.txt"), "not an opening").unwrap();
+    let pass = dir.fake("pass");
+    let out = dir.run(&[
+        "match",
+        "--black",
+        &pass,
+        "--white",
+        &pass,
+        "--games",
+        "6",
+        "--alternate",
+        "--size",
+        "5",
+        "--scoring",
+        "tromp-taylor",
+        "--opening",
+        "openings",
+        "--journal",
+        "j.jsonl",
+    ]);
+    assert!(out.status.success(), "tengen match failed");
+    let mut games = journal_games(&dir.path().join("j.jsonl"));
+    games.sort_by_key(|g| g["game"].as_u64());
+    let started: Vec<String> = games
+        .iter()
+        .map(|g| {
+            let moves = g["moves"].as_array().unwrap();
+            let engine_moves = g["move_ms"].as_array().unwrap().len();
+            let opening = &moves[..moves.len() - engine_moves];
+            opening
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert_eq!(started, ["C3", "C3", "B4 D2", "B4 D2", "C3", "C3"]);
+    // A directory without SGF files is refused up front.
+    std::fs::remove_file(openings.join("a.sgf")).unwrap();
+    std::fs::remove_file(openings.join("b.sgf")).unwrap();
+    let out = dir.run(&[
+        "match",
+        "--black",
+        &pass,
+        "--white",
+        &pass,
+        "--size",
+        "5",
+        "--opening",
+        "openings",
+    ]);
+    assert!(!out.status.success());
+}
+
+#[test]
 fn swiss_and_knockout_tournaments_with_byes() {
     let dir = Dir::new();
     let engines: String = [

@@ -74,7 +74,8 @@ pub struct MatchArgs {
     /// Adjudicate by the count after this many moves (default 3 x size x size).
     #[arg(long)]
     pub max_moves: Option<usize>,
-    /// Start every game from the main line of this SGF file (moves only).
+    /// Start the games from the main line of this SGF file (moves only), or from the SGF files
+    /// of this directory in name order, each for two games (one per colour with --alternate).
     #[arg(long)]
     pub opening: Option<PathBuf>,
     /// Play only the games i with i mod N = I - 1 (I/N, 1-based).
@@ -266,9 +267,9 @@ pub fn game_setup(o: &SetupOptions) -> Result<GameSetup, String> {
     if !(move_timeout.is_finite() && move_timeout > 0.0) {
         return Err("--move-timeout must be a positive number of seconds".into());
     }
-    let opening = match opening {
+    let openings = match opening {
         None => Vec::new(),
-        Some(path) => read_opening(path, size, handicap)?,
+        Some(path) => read_openings(path, size, handicap)?,
     };
     Ok(GameSetup {
         size,
@@ -278,9 +279,33 @@ pub fn game_setup(o: &SetupOptions) -> Result<GameSetup, String> {
         scoring,
         referee: referee.clone(),
         max_moves: max_moves.unwrap_or(3 * size * size),
-        opening,
+        openings,
         move_timeout: Duration::from_secs_f64(move_timeout.min(1.0e7)),
     })
+}
+
+/// The openings at `path`: one SGF file, or every `.sgf` file of a directory in name order.
+fn read_openings(
+    path: &Path,
+    size: usize,
+    handicap: usize,
+) -> Result<Vec<Vec<(Color, Move)>>, String> {
+    if !path.is_dir() {
+        return Ok(vec![read_opening(path, size, handicap)?]);
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!("no .sgf opening in {}", path.display()));
+    }
+    files
+        .iter()
+        .map(|file| read_opening(file, size, handicap))
+        .collect()
 }
 
 /// The moves of an opening SGF, checked to be legal from the game's start.
@@ -505,8 +530,10 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
                 };
                 let black_engine = if args.alternate && i % 2 == 1 { 1 } else { 0 };
                 let white_engine = 1 - black_engine;
+                let pair = if args.alternate { i / 2 } else { i };
                 let Ok(played) = referee::play_game(
                     &setup,
+                    setup.opening(pair),
                     &engines[black_engine],
                     &engines[white_engine],
                     &cancel,

@@ -47,10 +47,22 @@ pub struct GameSetup {
     pub referee: Option<String>,
     /// Moves after which the game is adjudicated by the count.
     pub max_moves: usize,
-    /// Moves played before the engines take over.
-    pub opening: Vec<(Color, Move)>,
+    /// Openings the games start from (moves played before the engines take over), taken in
+    /// turn; none: every game starts from the empty board.
+    pub openings: Vec<Vec<(Color, Move)>>,
     /// Timeout of a `genmove` without a clock.
     pub move_timeout: Duration,
+}
+
+impl GameSetup {
+    /// The opening of the `n`th game pair (0 based): the openings in turn, so that each one is
+    /// played once with each colour when colours alternate.
+    pub fn opening(&self, n: usize) -> &[(Color, Move)] {
+        match self.openings.len() {
+            0 => &[],
+            count => &self.openings[n % count],
+        }
+    }
 }
 
 /// How a game ended.
@@ -221,10 +233,11 @@ fn short_version(version: &str) -> Option<&str> {
     (!v.is_empty()).then_some(v)
 }
 
-/// Plays one game. `black` and `white` are engine command lines. Returns `Err(Interrupted)`
-/// when `cancel` was set before the game ended.
+/// Plays one game from `opening`. `black` and `white` are engine command lines. Returns
+/// `Err(Interrupted)` when `cancel` was set before the game ended.
 pub fn play_game(
     setup: &GameSetup,
+    opening: &[(Color, Move)],
     black: &str,
     white: &str,
     cancel: &Arc<AtomicBool>,
@@ -236,7 +249,7 @@ pub fn play_game(
         move_ms: Vec::new(),
         first_mover: Color::Black,
     };
-    let result = run(setup, black, white, cancel, &mut game, &mut record);
+    let result = run(setup, opening, black, white, cancel, &mut game, &mut record);
     if cancel.load(Ordering::SeqCst) {
         return Err(Interrupted);
     }
@@ -277,7 +290,7 @@ pub fn play_game(
         outcome,
         game,
         comment: detail,
-        opening: setup.opening.len(),
+        opening: opening.len(),
     })
 }
 
@@ -291,6 +304,7 @@ type End = (Option<Color>, String, EndReason, String);
 
 fn run(
     setup: &GameSetup,
+    opening: &[(Color, Move)],
     black: &str,
     white: &str,
     cancel: &Arc<AtomicBool>,
@@ -350,7 +364,7 @@ fn run(
             }
         }
     }
-    for &(color, mv) in &setup.opening {
+    for &(color, mv) in opening {
         if game.play(color, mv).is_err() {
             return Err(Forfeit {
                 loser: color,

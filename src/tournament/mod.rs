@@ -490,8 +490,12 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
                                 break;
                             };
                             let (black, white) = if k % 2 == 0 { (a, b) } else { (b, a) };
+                            // Each pairing's games in twos (one per colour) over the
+                            // openings, starting further along on every board and round.
+                            let opening = setup.opening(k / 2 + j + r);
                             let Ok(played) = referee::play_game(
                                 &setup,
+                                opening,
                                 &config.engines[black].command,
                                 &config.engines[white].command,
                                 &cancel,
