@@ -1,6 +1,7 @@
 //! What the GTP front end asks of a player, and the simplest honest player (uniform random).
 
 use crate::clock::Clock;
+use crate::search::SearchConfig;
 use engine_core::{Color, Game, Move, Point};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -146,6 +147,9 @@ pub trait Player: Send {
 
     /// Thinks on the opponent's time until `stop` is set (only with `--ponder`).
     fn ponder(&mut self, _game: &Game, _stop: &AtomicBool) {}
+
+    /// Takes new search settings (GoGui's settings view); players without settings ignore them.
+    fn configure(&mut self, _config: &SearchConfig) {}
 }
 
 /// Uniformly random legal moves that never fill the mover's own eyes; passes when nothing else is

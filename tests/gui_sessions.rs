@@ -463,6 +463,15 @@ fn check_gogui_response(kind: &str, text: &str, size: usize) {
         "gfx" => assert!(is_gfx(text), "gfx {text:?}"),
         "plist" => assert!(text.split_whitespace().all(is_vertex), "{text}"),
         "none" => assert_eq!(text, ""),
+        "param" => {
+            for line in text.split('\n') {
+                let words: Vec<&str> = line.split(' ').collect();
+                assert_eq!(words.len(), 3, "[type] key value: {line}");
+                let kind = words[0];
+                let known = ["[bool]", "[string]"].contains(&kind) || kind.starts_with("[list/");
+                assert!(known && kind.ends_with(']'), "{line}");
+            }
+        }
         "string" => {}
         other => panic!("unexpected analyze type {other}"),
     }

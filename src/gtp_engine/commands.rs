@@ -46,4 +46,5 @@ pub const COMMANDS: &[&str] = &[
     "tengen-pv",
     "tengen-summary",
     "tengen-live_gfx",
+    "tengen-param",
 ];

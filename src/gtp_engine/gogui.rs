@@ -29,6 +29,7 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "none/Live graphics: win rates/tengen-live_gfx winrates",
     "none/Live graphics: variation/tengen-live_gfx pv",
     "none/Live graphics: off/tengen-live_gfx off",
+    "param/Search settings/tengen-param",
 ];
 
 /// How often live graphics redraw while `genmove` thinks.

@@ -17,6 +17,7 @@ mod moves;
 mod rules;
 mod scoring;
 mod session;
+mod settings;
 mod setup;
 mod showboard;
 #[cfg(test)]

@@ -171,6 +171,7 @@ impl<W: Write + Send> Session<W> {
             "tengen-pv" => self.gogui_pv(args).into(),
             "tengen-summary" => self.gogui_summary(args).into(),
             "tengen-live_gfx" => self.set_live_gfx(args).into(),
+            "tengen-param" => self.param(args).into(),
             _ => Outcome::Reply(Err(GtpError::unknown_command())),
         }
     }

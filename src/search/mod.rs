@@ -294,6 +294,14 @@ impl Player for MctsPlayer {
         }
     }
 
+    fn configure(&mut self, config: &SearchConfig) {
+        // The tree keeps its memory bound: `max_memory_mb` is not a runtime setting.
+        self.config = SearchConfig {
+            max_memory_mb: self.config.max_memory_mb,
+            ..config.clone()
+        };
+    }
+
     fn ponder(&mut self, game: &Game, stop: &AtomicBool) {
         let none = &MoveRestrictions::NONE;
         self.search(game, game.to_move(), Budget::UNLIMITED, none, stop, None);

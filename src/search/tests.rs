@@ -268,3 +268,17 @@ fn the_tree_is_reused_only_under_the_same_restrictions() {
     let (free, _) = analyze_with(&mut p, &game, Color::Black, &MoveRestrictions::NONE);
     assert!(free.playouts < 2000, "fresh: {}", free.playouts);
 }
+
+#[test]
+fn new_settings_apply_but_the_memory_bound_stays() {
+    let mut p = player(1000);
+    let wanted = SearchConfig {
+        playouts: Some(300),
+        threads: 2,
+        max_memory_mb: 4096,
+        ..SearchConfig::default()
+    };
+    p.configure(&wanted);
+    assert_eq!((p.config.playouts, p.config.threads), (Some(300), 2));
+    assert_eq!(p.config.max_memory_mb, 64);
+}

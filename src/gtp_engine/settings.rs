@@ -1,0 +1,145 @@
+//! `tengen-param`: the search settings, as GoGui's `param` view shows and changes them between
+//! moves. Without arguments one `[type] key value` line per setting; with `key value` a new
+//! value for one of them (the command line's flags set the starting values).
+
+use super::session::Session;
+use crate::search::{Policy, SearchConfig};
+use gtp::args::{float, int_in};
+use gtp::GtpError;
+use std::io::Write;
+use std::time::Duration;
+
+/// Most threads a search may be given here (the command line allows as many).
+const MAX_THREADS: u32 = 256;
+/// Longest time a move may be given, in seconds (a day).
+const MAX_SECONDS: f64 = 86_400.0;
+
+impl<W: Write + Send> Session<W> {
+    pub(super) fn param(&mut self, args: &[String]) -> Result<String, GtpError> {
+        match args {
+            [] => Ok(describe(&self.config)),
+            [key, value] => {
+                let mut config = self.config.clone();
+                set(&mut config, key, value)?;
+                self.player.configure(&config);
+                self.config = config;
+                Ok(String::new())
+            }
+            _ => Err(GtpError::syntax()),
+        }
+    }
+}
+
+/// The settings as GoGui `param` lines; 0 stands for "not set" in `playouts` and
+/// `time_per_move`.
+fn describe(c: &SearchConfig) -> String {
+    let policy = match c.policy {
+        Policy::Heavy => "heavy",
+        Policy::Light => "light",
+    };
+    [
+        format!("[string] threads {}", c.threads),
+        format!("[string] playouts {}", c.playouts.unwrap_or(0)),
+        format!(
+            "[string] time_per_move {}",
+            c.time_per_move.map_or(0.0, |t| t.as_secs_f64())
+        ),
+        format!(
+            "[string] default_time {}",
+            c.default_time_per_move.as_secs_f64()
+        ),
+        format!("[string] resign_threshold {}", c.resign_threshold),
+        format!("[bool] ponder {}", u8::from(c.ponder)),
+        format!("[list/heavy/light] playout {policy}"),
+    ]
+    .join("\n")
+}
+
+/// Sets `key` to the text `value`, or says why not.
+fn set(c: &mut SearchConfig, key: &str, value: &str) -> Result<(), GtpError> {
+    match key {
+        "threads" => c.threads = int_in(value, 1..=MAX_THREADS)? as usize,
+        "playouts" => c.playouts = Some(u64::from(int_in(value, 0..=gtp::args::MAX_INT)?)),
+        "time_per_move" => c.time_per_move = Some(seconds(value, 0.0)?),
+        "default_time" => c.default_time_per_move = seconds(value, 0.001)?,
+        "resign_threshold" => {
+            c.resign_threshold = Some(float(value)?)
+                .filter(|t| (0.0..1.0).contains(t))
+                .ok_or_else(|| GtpError::new("resign_threshold must be in [0, 1)"))?
+        }
+        "ponder" => {
+            c.ponder = match value {
+                "1" | "true" => true,
+                "0" | "false" => false,
+                _ => return Err(GtpError::syntax()),
+            }
+        }
+        "playout" => {
+            c.policy = match value {
+                "heavy" => Policy::Heavy,
+                "light" => Policy::Light,
+                _ => return Err(GtpError::syntax()),
+            }
+        }
+        _ => return Err(GtpError::new(format!("unknown setting {key}"))),
+    }
+    // 0 means "not set": the clock or the default time decides.
+    c.playouts = c.playouts.filter(|&n| n > 0);
+    c.time_per_move = c.time_per_move.filter(|t| !t.is_zero());
+    Ok(())
+}
+
+/// A number of seconds in `min..=MAX_SECONDS` (0 allowed when `min` is 0).
+fn seconds(value: &str, min: f64) -> Result<Duration, GtpError> {
+    Some(float(value)?)
+        .filter(|s| (min..=MAX_SECONDS).contains(s))
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| GtpError::new(format!("seconds must be in {min}..={MAX_SECONDS}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_described_setting_can_be_set_back() {
+        let mut c = SearchConfig::default();
+        for line in describe(&c.clone()).lines() {
+            let mut words = line.split(' ').skip(1);
+            let (key, value) = (words.next().unwrap(), words.next().unwrap());
+            set(&mut c, key, value).unwrap_or_else(|e| panic!("{line}: {}", e.message()));
+        }
+        assert_eq!(c, SearchConfig::default());
+    }
+
+    #[test]
+    fn values_are_checked() {
+        let mut c = SearchConfig::default();
+        set(&mut c, "playouts", "5000").unwrap();
+        set(&mut c, "time_per_move", "1.5").unwrap();
+        set(&mut c, "playout", "light").unwrap();
+        set(&mut c, "ponder", "1").unwrap();
+        assert_eq!(c.playouts, Some(5000));
+        assert_eq!(c.time_per_move, Some(Duration::from_millis(1500)));
+        assert_eq!((c.policy, c.ponder), (Policy::Light, true));
+        set(&mut c, "playouts", "0").unwrap();
+        set(&mut c, "time_per_move", "0").unwrap();
+        assert_eq!((c.playouts, c.time_per_move), (None, None));
+        let before = c.clone();
+        for (key, value) in [
+            ("threads", "0"),
+            ("threads", "x"),
+            ("playouts", "-1"),
+            ("time_per_move", "-1"),
+            ("default_time", "0"),
+            ("default_time", "inf"),
+            ("resign_threshold", "1"),
+            ("ponder", "yes"),
+            ("playout", "medium"),
+            ("komi", "7"),
+        ] {
+            assert!(set(&mut c.clone(), key, value).is_err(), "{key} {value}");
+        }
+        assert_eq!(c, before);
+    }
+}
