@@ -27,6 +27,17 @@ pub struct MoveRequest<'a> {
     pub stop: &'a AtomicBool,
 }
 
+/// Everything a player needs to analyse a position.
+pub struct AnalysisRequest<'a> {
+    pub game: &'a Game,
+    /// The side whose moves are analysed (not always the side to move).
+    pub color: Color,
+    /// Moves the search must not explore (`avoid`/`allow`).
+    pub restrictions: &'a MoveRestrictions,
+    /// Set by the front end when the analysis must end.
+    pub stop: &'a AtomicBool,
+}
+
 /// One root candidate of a search, as analysis output shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Candidate {
@@ -131,16 +142,8 @@ pub trait Player: Send {
     /// Chooses a move. Must return promptly once `request.stop` is set.
     fn genmove(&mut self, request: &MoveRequest, report: Option<&mut Reporter>) -> Decision;
 
-    /// Analyses the position for `color` until `stop` is set, reporting every interval, within
-    /// `restrictions`.
-    fn analyze(
-        &mut self,
-        game: &Game,
-        color: Color,
-        restrictions: &MoveRestrictions,
-        stop: &AtomicBool,
-        report: &mut Reporter,
-    );
+    /// Analyses the position until `request.stop` is set, reporting every interval.
+    fn analyze(&mut self, request: &AnalysisRequest, report: &mut Reporter);
 
     /// Which stones are dead or in seki in a finished game.
     fn final_status(&mut self, game: &Game) -> FinalStatus;
@@ -183,15 +186,7 @@ impl Player for RandomPlayer {
         Decision::Play(Move::Play(candidates[pick]))
     }
 
-    fn analyze(
-        &mut self,
-        _game: &Game,
-        _color: Color,
-        _restrictions: &MoveRestrictions,
-        _stop: &AtomicBool,
-        _report: &mut Reporter,
-    ) {
-    }
+    fn analyze(&mut self, _request: &AnalysisRequest, _report: &mut Reporter) {}
 
     fn final_status(&mut self, _game: &Game) -> FinalStatus {
         FinalStatus::default()

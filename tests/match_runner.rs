@@ -509,6 +509,23 @@ fn scoring_by_agreement_and_adjudication_after_max_moves() {
     assert_eq!(g["moves"].as_array().unwrap().len(), 4);
 }
 
+/// Whether a 5x5 match from `opening` fails before its first game.
+fn opening_is_refused(dir: &Dir, opening: &str) -> bool {
+    let pass = dir.fake("pass");
+    let out = dir.run(&[
+        "match",
+        "--black",
+        &pass,
+        "--white",
+        &pass,
+        "--size",
+        "5",
+        "--opening",
+        opening,
+    ]);
+    !out.status.success()
+}
+
 #[test]
 fn games_start_from_the_opening() {
     let dir = Dir::new();
@@ -537,18 +554,7 @@ fn games_start_from_the_opening() {
     // An opening for another board size, or an unreadable one, is refused up front.
     for bad in ["(;GM[1]SZ[9];B[cc])", "not sgf"] {
         std::fs::write(dir.path().join("bad.sgf"), bad).unwrap();
-        let out = dir.run(&[
-            "match",
-            "--black",
-            &pass,
-            "--white",
-            &pass,
-            "--size",
-            "5",
-            "--opening",
-            "bad.sgf",
-        ]);
-        assert!(!out.status.success(), "{bad}");
+        assert!(opening_is_refused(&dir, "bad.sgf"), "{bad}");
     }
 }
 
@@ -599,18 +605,7 @@ fn a_directory_of_openings_gives_each_one_to_a_pair_of_games() {
     // A directory without SGF files is refused up front.
     std::fs::remove_file(openings.join("a.sgf")).unwrap();
     std::fs::remove_file(openings.join("b.sgf")).unwrap();
-    let out = dir.run(&[
-        "match",
-        "--black",
-        &pass,
-        "--white",
-        &pass,
-        "--size",
-        "5",
-        "--opening",
-        "openings",
-    ]);
-    assert!(!out.status.success());
+    assert!(opening_is_refused(&dir, "openings"));
 }
 
 #[test]

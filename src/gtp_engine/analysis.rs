@@ -7,7 +7,7 @@
 
 use super::format::{info_line, Dialect, Selection};
 use super::session::{Outcome, Session};
-use crate::player::{Analysis, Decision, MoveRestrictions, Reporter};
+use crate::player::{Analysis, AnalysisRequest, Decision, MoveRestrictions, Reporter};
 use engine_core::{Color, Geometry};
 use gtp::args::{boolean, color, int, int_in, MAX_INT};
 use gtp::response::{send, stream_start, STREAM_END};
@@ -127,13 +127,13 @@ impl<W: Write + Send> Session<W> {
                 interval: options.interval,
                 callback: &mut callback,
             };
-            player.analyze(
+            let request = AnalysisRequest {
                 game,
-                options.color,
-                &options.restrictions,
+                color: options.color,
+                restrictions: &options.restrictions,
                 stop,
-                &mut reporter,
-            );
+            };
+            player.analyze(&request, &mut reporter);
         });
         if result.is_err() {
             log::error!("the player panicked during analysis");

@@ -9,7 +9,7 @@
 
 use super::format;
 use super::session::Session;
-use crate::player::{Analysis, Decision, MoveRestrictions, Reporter};
+use crate::player::{Analysis, AnalysisRequest, Decision, MoveRestrictions, Reporter};
 use engine_core::Color;
 use engine_core::Geometry;
 use gtp::args::{color, expect_between, expect_count};
@@ -130,7 +130,13 @@ impl<W: Write + Send> Session<W> {
                 interval,
                 callback: &mut callback,
             };
-            player.analyze(game, c, &MoveRestrictions::NONE, stop, &mut reporter);
+            let request = AnalysisRequest {
+                game,
+                color: c,
+                restrictions: &MoveRestrictions::NONE,
+                stop,
+            };
+            player.analyze(&request, &mut reporter);
         });
         if result.is_err() {
             log::error!("the player panicked during analysis");

@@ -3,10 +3,10 @@
 
 use super::*;
 use crate::player::{
-    Analysis, Candidate, Decision, FinalStatus, MoveRequest, MoveRestrictions, Player, Reporter,
+    Analysis, AnalysisRequest, Candidate, Decision, FinalStatus, MoveRequest, Player, Reporter,
 };
 use crate::search::SearchConfig;
-use engine_core::{Color, Game, Move, Rules};
+use engine_core::{Game, Move, Rules};
 use std::io::Cursor;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -74,20 +74,14 @@ impl Player for FakePlayer {
         })
     }
 
-    fn analyze(
-        &mut self,
-        game: &Game,
-        color: Color,
-        restrictions: &MoveRestrictions,
-        stop: &AtomicBool,
-        report: &mut Reporter,
-    ) {
-        let mut analysis = snapshot(game);
+    fn analyze(&mut self, request: &AnalysisRequest, report: &mut Reporter) {
+        let mut analysis = snapshot(request.game);
+        let (color, restrictions) = (request.color, request.restrictions);
         analysis
             .candidates
             .retain(|c| restrictions.permits(color, c.mv, 0));
         (report.callback)(&analysis);
-        wait(stop);
+        wait(request.stop);
     }
 
     fn ponder(&mut self, _game: &Game, stop: &AtomicBool) {

@@ -21,7 +21,8 @@ pub use policy::Policy;
 pub use time_manager::Budget;
 
 use crate::player::{
-    Analysis, Decision, FinalStatus, MoveRequest, MoveRestrictions, Player, Reporter,
+    Analysis, AnalysisRequest, Decision, FinalStatus, MoveRequest, MoveRestrictions, Player,
+    Reporter,
 };
 use engine_core::{Color, Game, Move, Point};
 use simulation::Simulation;
@@ -255,20 +256,13 @@ impl Player for MctsPlayer {
         self.decide(game, request.color, request.cleanup, &outcome)
     }
 
-    fn analyze(
-        &mut self,
-        game: &Game,
-        color: Color,
-        restrictions: &MoveRestrictions,
-        stop: &AtomicBool,
-        report: &mut Reporter,
-    ) {
+    fn analyze(&mut self, request: &AnalysisRequest, report: &mut Reporter) {
         self.search(
-            game,
-            color,
+            request.game,
+            request.color,
             Budget::UNLIMITED,
-            restrictions,
-            stop,
+            request.restrictions,
+            request.stop,
             Some(report),
         );
     }

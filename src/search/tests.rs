@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::clock::{Clock, TimeSystem};
+use crate::player::AnalysisRequest;
 use engine_core::{Board, Rules};
 
 fn player(playouts: u64) -> MctsPlayer {
@@ -216,7 +217,13 @@ fn analyze_with(
         interval: Duration::from_millis(10),
         callback: &mut callback,
     };
-    player.analyze(game, color, restrictions, &stop, &mut reporter);
+    let request = AnalysisRequest {
+        game,
+        color,
+        restrictions,
+        stop: &stop,
+    };
+    player.analyze(&request, &mut reporter);
     (reports[0].clone(), reports.pop().unwrap())
 }
 
