@@ -609,6 +609,54 @@ fn a_directory_of_openings_gives_each_one_to_a_pair_of_games() {
 }
 
 #[test]
+fn sprt_stops_the_match_once_it_decides() {
+    let dir = Dir::new();
+    let (winner, loser) = (dir.fake("pass"), dir.fake("resign"));
+    let args = [
+        "match",
+        "--black",
+        &winner,
+        "--white",
+        &loser,
+        "--games",
+        "100",
+        "--alternate",
+        "--size",
+        "5",
+        "--sprt",
+        "0,100",
+        "--journal",
+        "j.jsonl",
+        "--json",
+        "r.json",
+    ];
+    let out = dir.run(&args);
+    assert!(out.status.success());
+    // Each win adds ln(0.640065 / 0.5) = 0.247 to the log-likelihood ratio: the 12th passes
+    // the upper bound ln(19) = 2.944.
+    assert_eq!(journal_games(&dir.path().join("j.jsonl")).len(), 12);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("LLR 2.96 in [-2.94, 2.94]: H1 accepted"),
+        "{stdout}"
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
+    assert_eq!(json["sprt"]["verdict"], "H1");
+    // Run again: already decided, no game is added.
+    assert!(dir.run(&args).status.success());
+    assert_eq!(journal_games(&dir.path().join("j.jsonl")).len(), 12);
+    // A sharded match cannot run the test; a malformed test is refused.
+    let mut sharded = args.to_vec();
+    sharded.extend(["--shard", "1/2"]);
+    assert!(!dir.run(&sharded).status.success());
+    let malformed = args.map(|a| if a == "0,100" { "50,0" } else { a });
+    let out = dir.run(&malformed);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ELO0 must be below ELO1"));
+}
+
+#[test]
 fn swiss_and_knockout_tournaments_with_byes() {
     let dir = Dir::new();
     let engines: String = [

@@ -1,5 +1,6 @@
 //! `tengen match`: refereed games between two GTP engines, with clocks, scoring, SGF records, a
-//! results table with confidence intervals, a resumable journal, parallel games and shards.
+//! results table with confidence intervals, an optional SPRT stop, a resumable journal, parallel
+//! games and shards.
 //!
 //! Engine slot 0 is `--black`, slot 1 is `--white`; with `--alternate` they swap colours every
 //! other game. Colours are recorded per game, so statistics by engine and by colour are exact
@@ -7,6 +8,7 @@
 
 pub mod journal;
 pub mod referee;
+pub mod sprt;
 pub mod stats;
 pub mod timespec;
 
@@ -17,6 +19,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use journal::Journal;
 use referee::{GameSetup, Outcome, Played, Scoring};
 use serde::{Deserialize, Serialize};
+use sprt::{Sprt, SprtReport};
 use stats::Summary;
 use std::collections::{BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
@@ -88,6 +91,11 @@ pub struct MatchArgs {
     /// Seconds a genmove may take when no clock runs before the engine is declared silent.
     #[arg(long, default_value_t = 300.0)]
     pub move_timeout: f64,
+    /// Stop once a sequential probability ratio test decides between engine 1 being ELO0 or
+    /// ELO1 Elo stronger than engine 2, at error rates ALPHA and BETA (0.05 each by default):
+    /// ELO0,ELO1[,ALPHA,BETA]. --games is then the most games played.
+    #[arg(long, allow_hyphen_values = true)]
+    pub sprt: Option<Sprt>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -450,6 +458,9 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     if args.parallel == 0 {
         return Err("--parallel must be at least 1".into());
     }
+    if args.sprt.is_some() && args.shard.is_some() {
+        return Err("--sprt needs every game's result: it cannot run in shards".into());
+    }
     let setup = game_setup(&SetupOptions {
         size: args.size,
         komi: args.komi,
@@ -504,12 +515,15 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     let cancel = interrupt_flag();
     let progress = progress_bar(wanted as u64, finished.len() as u64);
     let live = Mutex::new(Tally::default());
+    // Set once the SPRT has decided: the match then starts no more games.
+    let decided = AtomicBool::new(false);
     {
         let mut tally = live.lock().unwrap_or_else(|e| e.into_inner());
         for g in finished.values() {
             tally.add(g);
         }
         progress.set_message(tally.message(&engine_names(&engines, &[])));
+        decided.store(tally.decides(args.sprt), Ordering::SeqCst);
     }
     let queue = Mutex::new(pending);
     let results = Mutex::new(Vec::new());
@@ -522,7 +536,7 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| loop {
-                if cancel.load(Ordering::SeqCst) {
+                if cancel.load(Ordering::SeqCst) || decided.load(Ordering::SeqCst) {
                     break;
                 }
                 let Some(i) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else {
@@ -585,6 +599,9 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
                     let mut tally = live.lock().unwrap_or_else(|e| e.into_inner());
                     tally.add(&record);
                     progress.set_message(tally.message(&names));
+                    if tally.decides(args.sprt) {
+                        decided.store(true, Ordering::SeqCst);
+                    }
                 }
                 progress.inc(1);
                 results
@@ -603,9 +620,15 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
         eprintln!("tengen match: {e}");
     }
     let games: Vec<GameRecord> = finished.into_values().collect();
-    report(&engines, &games, args.json.as_deref())?;
+    let sprt = args.sprt.map(|s| {
+        let tally = live.lock().unwrap_or_else(|e| e.into_inner());
+        s.report(tally.points[0], tally.points[1])
+    });
+    report(&engines, &games, sprt.as_ref(), args.json.as_deref())?;
     let left = wanted.saturating_sub(games.len());
-    if left > 0 {
+    if left > 0 && decided.load(Ordering::SeqCst) {
+        eprintln!("tengen match: the SPRT decided after {} games", games.len());
+    } else if left > 0 {
         eprintln!(
             "tengen match: stopped with {left} games left; run the same command again to continue ({})",
             journal.path().display()
@@ -628,21 +651,32 @@ fn preflight(command: &str) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-/// Prints the results table and writes the JSON file.
-fn report(engines: &[String; 2], games: &[GameRecord], json: Option<&Path>) -> Result<(), String> {
+/// Prints the results table (and the SPRT's state) and writes the JSON file.
+fn report(
+    engines: &[String; 2],
+    games: &[GameRecord],
+    sprt: Option<&SprtReport>,
+    json: Option<&Path>,
+) -> Result<(), String> {
     let names = engine_names(engines, games);
     let summary = Summary::new(games, names);
     print!("{}", summary.table());
+    if let Some(sprt) = sprt {
+        print!("{}", sprt.line());
+    }
     if let Some(path) = json {
         #[derive(Serialize)]
         struct Export<'a> {
             engines: &'a [String; 2],
             summary: &'a Summary,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            sprt: Option<&'a SprtReport>,
             games: &'a [GameRecord],
         }
         let text = serde_json::to_string_pretty(&Export {
             engines,
             summary: &summary,
+            sprt,
             games,
         })
         .map_err(|e| e.to_string())?;
@@ -669,6 +703,11 @@ impl Tally {
                 self.points[1] += 0.5;
             }
         }
+    }
+
+    /// Whether `sprt` (if any) has decided on these results.
+    fn decides(&self, sprt: Option<Sprt>) -> bool {
+        sprt.is_some_and(|s| s.report(self.points[0], self.points[1]).verdict.is_some())
     }
 
     fn message(&self, names: &[String; 2]) -> String {
@@ -736,7 +775,7 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
             journal.append(g)?;
         }
     }
-    report(&key.engines, &games, args.json.as_deref())?;
+    report(&key.engines, &games, None, args.json.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }
 
