@@ -3,12 +3,17 @@
 //! Each thread copies an empty board and runs light playouts (uniform random non-eye moves to
 //! the end, area-scored) until the time is up. Figures: playouts per second, moves per playout
 //! and nanoseconds per move (wall time per thread divided by moves played on that thread).
+//! With `--search`, the full search instead (heavy playouts, tree, RAVE) from the empty board,
+//! as `genmove` runs it: playouts per second inside the search.
 
+use crate::player::{Analysis, AnalysisRequest, MoveRestrictions, Player, Reporter};
+use crate::search::{MctsPlayer, SearchConfig};
 use clap::Args;
-use engine_core::{light_playout, Board, Color};
+use engine_core::{light_playout, Board, Color, Game, Rules};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Options of `tengen bench`.
@@ -25,8 +30,11 @@ pub struct BenchArgs {
     pub seconds: f64,
     /// Run exactly this many playouts per measurement instead of a fixed time (repeatable work,
     /// e.g. for instruction counts under callgrind).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "search")]
     pub playouts: Option<u64>,
+    /// Measure the full search (heavy playouts and tree) instead of light playouts.
+    #[arg(long)]
+    pub search: bool,
     /// One JSON object per measurement instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -52,6 +60,59 @@ pub struct Measurement {
     pub playouts_per_sec: f64,
     pub moves_per_playout: f64,
     pub ns_per_move: f64,
+}
+
+/// One measurement of the full search.
+#[derive(Debug, Serialize)]
+pub struct SearchMeasurement {
+    pub mode: &'static str,
+    pub size: usize,
+    pub threads: usize,
+    pub playouts: u64,
+    pub seconds: f64,
+    pub playouts_per_sec: f64,
+}
+
+/// Searches the empty board for Black with `threads` threads for `seconds`, as analysis does
+/// (no early stop), and counts the playouts.
+pub fn measure_search(size: usize, threads: usize, seconds: f64, seed: u64) -> SearchMeasurement {
+    let game = Game::new(size, Rules::CHINESE, 7.5).expect("size validated by the caller");
+    let mut player = MctsPlayer::new(SearchConfig {
+        threads,
+        seed,
+        ..SearchConfig::default()
+    });
+    let stop = AtomicBool::new(false);
+    let mut playouts = 0;
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_secs_f64(seconds));
+            stop.store(true, Ordering::SeqCst);
+        });
+        let mut last = |analysis: &Analysis| playouts = analysis.playouts;
+        // One report at the end: the monitor always sends a last one when the search halts.
+        let mut reporter = Reporter {
+            interval: Duration::from_secs(24 * 3600),
+            callback: &mut last,
+        };
+        let request = AnalysisRequest {
+            game: &game,
+            color: Color::Black,
+            restrictions: &MoveRestrictions::NONE,
+            stop: &stop,
+        };
+        player.analyze(&request, &mut reporter);
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    SearchMeasurement {
+        mode: "search",
+        size,
+        threads,
+        playouts,
+        seconds,
+        playouts_per_sec: playouts as f64 / seconds,
+    }
 }
 
 /// How long a measurement runs.
@@ -119,6 +180,9 @@ pub fn run(args: &BenchArgs) {
         None if all > 1 => vec![1, all],
         None => vec![1],
     };
+    if args.search {
+        return run_search(args, &thread_counts);
+    }
     let amount = match args.playouts {
         Some(n) => Amount::Playouts(n),
         None => Amount::Time(Duration::from_secs_f64(args.seconds)),
@@ -153,5 +217,58 @@ pub fn run(args: &BenchArgs) {
                 );
             }
         }
+    }
+}
+
+/// `tengen bench --search`.
+fn run_search(args: &BenchArgs, thread_counts: &[usize]) {
+    if !args.json {
+        println!(
+            "full search from the empty board, {:.1} s per measurement",
+            args.seconds
+        );
+        println!(
+            "{:>5} {:>7} {:>10} {:>13}",
+            "size", "threads", "playouts", "playouts/s"
+        );
+    }
+    for &size in &args.sizes {
+        for &threads in thread_counts {
+            let m = measure_search(size as usize, threads, args.seconds, args.seed);
+            if args.json {
+                println!(
+                    "{}",
+                    serde_json::to_string(&m).expect("plain data serialises")
+                );
+            } else {
+                println!(
+                    "{:>5} {:>7} {:>10} {:>13.0}",
+                    format!("{0}x{0}", m.size),
+                    m.threads,
+                    m.playouts,
+                    m.playouts_per_sec
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn light_playouts_do_exactly_the_work_asked() {
+        let m = measure(9, 2, Amount::Playouts(101), 3);
+        assert_eq!((m.size, m.threads, m.playouts), (9, 2, 101));
+        // A 9x9 light playout fills most of the board and ends in two passes.
+        assert!((40.0..243.0).contains(&m.moves_per_playout), "{m:?}");
+    }
+
+    #[test]
+    fn the_search_is_timed_and_counted() {
+        let m = measure_search(7, 1, 0.2, 3);
+        assert!(m.seconds >= 0.2, "{m:?}");
+        assert!(m.playouts > 0 && m.playouts_per_sec > 0.0, "{m:?}");
     }
 }
