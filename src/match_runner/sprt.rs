@@ -129,15 +129,11 @@ impl Sprt {
 impl SprtReport {
     /// One line for the results table.
     pub fn line(&self) -> String {
+        let (h0, h1) = (format!("{:+}", self.elo0), format!("{:+}", self.elo1));
         let state = match self.verdict {
             None => "undecided".to_string(),
-            Some(Verdict::H0) => {
-                format!("H0 accepted (engine 1 is not {:+} Elo better)", self.elo1)
-            }
-            Some(Verdict::H1) => format!(
-                "H1 accepted (engine 1 is at least {:+} Elo better)",
-                self.elo0
-            ),
+            Some(Verdict::H0) => format!("H0 accepted (engine 1 is nearer {h0} Elo than {h1})"),
+            Some(Verdict::H1) => format!("H1 accepted (engine 1 is nearer {h1} Elo than {h0})"),
         };
         format!(
             "SPRT elo0 {:+} elo1 {:+} alpha {} beta {}: LLR {:.2} in [{:.2}, {:.2}]: {state}\n",
