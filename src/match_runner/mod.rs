@@ -78,7 +78,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub max_moves: Option<usize>,
     /// Start the games from the main line of this SGF file (moves only), or from the SGF files
-    /// of this directory in name order, each for two games (one per colour with --alternate).
+    /// of this directory in name order: one per game, or one per pair of games (one with each
+    /// colour) with --alternate.
     #[arg(long)]
     pub opening: Option<PathBuf>,
     /// Play only the games i with i mod N = I - 1 (I/N, 1-based).
