@@ -18,10 +18,19 @@ pub fn wilson(successes: f64, n: f64, z: f64) -> (f64, f64) {
     let centre = p + z2 / (2.0 * n);
     let spread = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     let denominator = 1.0 + z2 / n;
-    (
-        ((centre - spread) / denominator).max(0.0),
-        ((centre + spread) / denominator).min(1.0),
-    )
+    // Exact at the ends: rounding would otherwise leave a no-win record a tiny positive lower
+    // bound, and a finite Elo bound of thousands.
+    let low = if successes <= 0.0 {
+        0.0
+    } else {
+        ((centre - spread) / denominator).max(0.0)
+    };
+    let high = if successes >= n {
+        1.0
+    } else {
+        ((centre + spread) / denominator).min(1.0)
+    };
+    (low, high)
 }
 
 /// The Elo difference that predicts a score fraction `p` (±infinity at 0 and 1).
@@ -277,6 +286,15 @@ mod tests {
         assert!(close(lo, 0.0) && close(hi, 0.2775), "{lo} {hi}");
         let (lo, hi) = wilson(10.0, 10.0, Z95);
         assert!(close(lo, 0.7225) && close(hi, 1.0), "{lo} {hi}");
+    }
+
+    #[test]
+    fn no_wins_and_all_wins_reach_the_ends_exactly() {
+        for n in [1.0, 12.0, 100.0] {
+            assert_eq!(wilson(0.0, n, Z95).0, 0.0);
+            assert_eq!(wilson(n, n, Z95).1, 1.0);
+            assert_eq!(elo(wilson(0.0, n, Z95).0), f64::NEG_INFINITY);
+        }
     }
 
     #[test]
