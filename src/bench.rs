@@ -197,27 +197,22 @@ pub fn run(args: &BenchArgs) {
             "size", "threads", "playouts", "playouts/s", "moves/playout", "ns/move"
         );
     }
-    for &size in &args.sizes {
-        for &threads in &thread_counts {
-            let m = measure(size as usize, threads, amount, args.seed);
-            if args.json {
-                println!(
-                    "{}",
-                    serde_json::to_string(&m).expect("plain data serialises")
-                );
-            } else {
-                println!(
-                    "{:>5} {:>7} {:>10} {:>13.0} {:>12.1} {:>9.1}",
-                    format!("{0}x{0}", m.size),
-                    m.threads,
-                    m.playouts,
-                    m.playouts_per_sec,
-                    m.moves_per_playout,
-                    m.ns_per_move
-                );
-            }
-        }
-    }
+    print_measurements(
+        args,
+        &thread_counts,
+        |size, threads| measure(size, threads, amount, args.seed),
+        |m| {
+            format!(
+                "{:>5} {:>7} {:>10} {:>13.0} {:>12.1} {:>9.1}",
+                format!("{0}x{0}", m.size),
+                m.threads,
+                m.playouts,
+                m.playouts_per_sec,
+                m.moves_per_playout,
+                m.ns_per_move
+            )
+        },
+    );
 }
 
 /// `tengen bench --search`.
@@ -232,22 +227,40 @@ fn run_search(args: &BenchArgs, thread_counts: &[usize]) {
             "size", "threads", "playouts", "playouts/s"
         );
     }
+    print_measurements(
+        args,
+        thread_counts,
+        |size, threads| measure_search(size, threads, args.seconds, args.seed),
+        |m| {
+            format!(
+                "{:>5} {:>7} {:>10} {:>13.0}",
+                format!("{0}x{0}", m.size),
+                m.threads,
+                m.playouts,
+                m.playouts_per_sec
+            )
+        },
+    );
+}
+
+/// Measures every size with every thread count and prints each result as one JSON object or
+/// as a table row.
+fn print_measurements<M: Serialize>(
+    args: &BenchArgs,
+    thread_counts: &[usize],
+    measure: impl Fn(usize, usize) -> M,
+    row: impl Fn(&M) -> String,
+) {
     for &size in &args.sizes {
         for &threads in thread_counts {
-            let m = measure_search(size as usize, threads, args.seconds, args.seed);
+            let m = measure(size as usize, threads);
             if args.json {
                 println!(
                     "{}",
                     serde_json::to_string(&m).expect("plain data serialises")
                 );
             } else {
-                println!(
-                    "{:>5} {:>7} {:>10} {:>13.0}",
-                    format!("{0}x{0}", m.size),
-                    m.threads,
-                    m.playouts,
-                    m.playouts_per_sec
-                );
+                println!("{}", row(&m));
             }
         }
     }
