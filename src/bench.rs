@@ -79,7 +79,7 @@ pub fn measure_search(size: usize, threads: usize, seconds: f64, seed: u64) -> S
     let game = Game::new(size, Rules::CHINESE, 7.5).expect("size validated by the caller");
     let mut player = MctsPlayer::new(SearchConfig {
         threads,
-        seed,
+        seed: Some(seed),
         ..SearchConfig::default()
     });
     let stop = AtomicBool::new(false);

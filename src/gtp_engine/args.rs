@@ -40,12 +40,17 @@ pub struct GtpArgs {
     /// Think on the opponent's time.
     #[arg(long)]
     pub ponder: bool,
-    /// Random seed (with one thread the engine is then deterministic).
+    /// Random seed; with one thread the engine is then deterministic [default: a fresh seed
+    /// at every start, so that games between deterministic opponents do not repeat].
     #[arg(long)]
     pub seed: Option<u64>,
     /// Playout policy of the tree search: heavy (tactics and patterns) or light (uniform random).
     #[arg(long, value_enum, default_value_t = PlayoutKind::Heavy)]
     pub playout: PlayoutKind,
+    /// RAVE equivalence: playouts at which a move's own value and its AMAF value weigh the
+    /// same [default: 3000].
+    #[arg(long, value_name = "PLAYOUTS", value_parser = positive)]
+    pub rave_equiv: Option<f64>,
     /// Log level on stderr [default: warn, or RUST_LOG].
     #[arg(long, value_enum)]
     pub log_level: Option<LogLevel>,
@@ -117,9 +122,8 @@ impl GtpArgs {
             PlayoutKind::Heavy => Policy::Heavy,
             PlayoutKind::Light => Policy::Light,
         };
-        if let Some(seed) = self.seed {
-            config.seed = seed;
-        }
+        config.seed = self.seed;
+        config.rave_equiv = self.rave_equiv;
         config
     }
 
@@ -140,7 +144,7 @@ impl GtpArgs {
 /// The one place where a player kind becomes a player.
 pub fn build_player(kind: PlayerKind, config: &SearchConfig) -> Box<dyn Player> {
     match kind {
-        PlayerKind::Random => Box::new(RandomPlayer::new(config.seed)),
+        PlayerKind::Random => Box::new(RandomPlayer::new(config.seed.unwrap_or_else(rand::random))),
         PlayerKind::Mcts => Box::new(MctsPlayer::new(config.clone())),
     }
 }
@@ -176,6 +180,14 @@ fn finite(text: &str) -> Result<f64, String> {
         .ok()
         .filter(|v| v.is_finite())
         .ok_or_else(|| format!("not a finite number: {text}"))
+}
+
+fn positive(text: &str) -> Result<f64, String> {
+    finite(text)?;
+    text.parse::<f64>()
+        .ok()
+        .filter(|v| *v > 0.0)
+        .ok_or_else(|| format!("expected a positive number, got {text}"))
 }
 
 fn fraction(text: &str) -> Result<f64, String> {
@@ -227,6 +239,8 @@ mod tests {
             "random",
             "--log-level",
             "debug",
+            "--rave-equiv",
+            "1500",
         ])
         .unwrap();
         let config = args.search_config();
@@ -236,7 +250,8 @@ mod tests {
         assert_eq!(config.max_memory_mb, 256);
         assert_eq!(config.resign_threshold, 0.05);
         assert!(config.ponder);
-        assert_eq!(config.seed, 9);
+        assert_eq!(config.seed, Some(9));
+        assert_eq!(config.rave_equiv, Some(1500.0));
         assert_eq!(args.komi, -2.5);
         assert_eq!(args.log_level, Some(LogLevel::Debug));
         let rules = args.game_rules();
@@ -266,6 +281,8 @@ mod tests {
             &["--superko", "none"],
             &["--player", "gnugo"],
             &["--log-level", "loud"],
+            &["--rave-equiv", "0"],
+            &["--rave-equiv=-5"],
             &["--bogus"],
         ] {
             assert!(parse(bad).is_err(), "{bad:?}");

@@ -13,6 +13,8 @@ use std::time::Duration;
 const MAX_THREADS: u32 = 256;
 /// Longest time a move may be given, in seconds (a day).
 const MAX_SECONDS: f64 = 86_400.0;
+/// Largest RAVE equivalence accepted (far past any useful value).
+const MAX_RAVE_EQUIV: f64 = 1.0e9;
 
 impl<W: Write + Send> Session<W> {
     pub(super) fn param(&mut self, args: &[String]) -> Result<String, GtpError> {
@@ -30,8 +32,8 @@ impl<W: Write + Send> Session<W> {
     }
 }
 
-/// The settings as GoGui `param` lines; 0 stands for "not set" in `playouts` and
-/// `time_per_move`.
+/// The settings as GoGui `param` lines; 0 stands for "not set" in `playouts`,
+/// `time_per_move` and `rave_equiv`.
 fn describe(c: &SearchConfig) -> String {
     let policy = match c.policy {
         Policy::Heavy => "heavy",
@@ -51,6 +53,7 @@ fn describe(c: &SearchConfig) -> String {
         format!("[string] resign_threshold {}", c.resign_threshold),
         format!("[bool] ponder {}", u8::from(c.ponder)),
         format!("[list/heavy/light] playout {policy}"),
+        format!("[string] rave_equiv {}", c.rave_equiv.unwrap_or(0.0)),
     ]
     .join("\n")
 }
@@ -81,10 +84,19 @@ fn set(c: &mut SearchConfig, key: &str, value: &str) -> Result<(), GtpError> {
                 _ => return Err(GtpError::syntax()),
             }
         }
+        "rave_equiv" => {
+            let playouts = Some(float(value)?)
+                .filter(|v| (0.0..=MAX_RAVE_EQUIV).contains(v))
+                .ok_or_else(|| {
+                    GtpError::new(format!("rave_equiv must be in 0..={MAX_RAVE_EQUIV}"))
+                })?;
+            c.rave_equiv = Some(playouts);
+        }
         _ => return Err(GtpError::new(format!("unknown setting {key}"))),
     }
-    // 0 means "not set": the clock or the default time decides.
+    // 0 means "not set": the clock, the default time or the search's default decides.
     c.playouts = c.playouts.filter(|&n| n > 0);
+    c.rave_equiv = c.rave_equiv.filter(|&v| v > 0.0);
     c.time_per_move = c.time_per_move.filter(|t| !t.is_zero());
     Ok(())
 }
@@ -119,12 +131,18 @@ mod tests {
         set(&mut c, "time_per_move", "1.5").unwrap();
         set(&mut c, "playout", "light").unwrap();
         set(&mut c, "ponder", "1").unwrap();
+        set(&mut c, "rave_equiv", "1500").unwrap();
+        assert_eq!(c.rave_equiv, Some(1500.0));
         assert_eq!(c.playouts, Some(5000));
         assert_eq!(c.time_per_move, Some(Duration::from_millis(1500)));
         assert_eq!((c.policy, c.ponder), (Policy::Light, true));
         set(&mut c, "playouts", "0").unwrap();
         set(&mut c, "time_per_move", "0").unwrap();
-        assert_eq!((c.playouts, c.time_per_move), (None, None));
+        set(&mut c, "rave_equiv", "0").unwrap();
+        assert_eq!(
+            (c.playouts, c.time_per_move, c.rave_equiv),
+            (None, None, None)
+        );
         let before = c.clone();
         for (key, value) in [
             ("threads", "0"),
@@ -136,6 +154,8 @@ mod tests {
             ("resign_threshold", "1"),
             ("ponder", "yes"),
             ("playout", "medium"),
+            ("rave_equiv", "-1"),
+            ("rave_equiv", "nan"),
             ("komi", "7"),
         ] {
             assert!(set(&mut c.clone(), key, value).is_err(), "{key} {value}");

@@ -2,7 +2,7 @@
 
 use crate::match_runner::GameRecord;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 
 /// z for a two-sided 95% interval.
@@ -91,6 +91,10 @@ pub struct Summary {
     pub black_wins: u32,
     pub white_wins: u32,
     pub draws: u32,
+    /// Games that repeat an earlier one move for move with the same colours (as
+    /// gogui-twogtp counts them): deterministic engines replay their games, and such repeats
+    /// are not independent samples.
+    pub duplicates: u32,
 }
 
 fn finite(x: f64) -> Option<f64> {
@@ -105,7 +109,12 @@ impl Summary {
             ..EngineStats::default()
         });
         let (mut black_wins, mut white_wins, mut draws) = (0, 0, 0);
+        let mut seen = HashSet::new();
+        let mut duplicates = 0;
         for g in games {
+            if !seen.insert((g.black_engine, &g.outcome.moves)) {
+                duplicates += 1;
+            }
             let slots = [g.black_engine, g.white_engine];
             let winner = match g.outcome.winner {
                 Some('B') => Some(0),
@@ -175,6 +184,7 @@ impl Summary {
             black_wins,
             white_wins,
             draws,
+            duplicates,
         }
     }
 
@@ -260,6 +270,15 @@ impl Summary {
                 list(&e.losses_by)
             );
         }
+        if self.duplicates > 0 {
+            let _ = writeln!(
+                t,
+                "Warning: {} of {} games repeat an earlier game move for move, so the games are \
+                 not independent and the interval above is too narrow; vary the engines (a \
+                 random seed) or the openings (--opening)",
+                self.duplicates, self.games
+            );
+        }
         t
     }
 }
@@ -307,5 +326,44 @@ mod tests {
         assert_eq!(elo(0.0), f64::NEG_INFINITY);
         assert_eq!(elo_text(elo(1.0)), "+inf");
         assert_eq!(elo_text(elo(0.75)), "+191");
+    }
+
+    fn game(i: usize, black_engine: usize, moves: &[&str]) -> GameRecord {
+        GameRecord {
+            game: i,
+            black_engine,
+            white_engine: 1 - black_engine,
+            outcome: crate::match_runner::referee::Outcome {
+                winner: Some('B'),
+                result: "B+R".into(),
+                reason: crate::match_runner::referee::EndReason::Resign,
+                detail: String::new(),
+                black_name: String::new(),
+                white_name: String::new(),
+                moves: moves.iter().map(|m| m.to_string()).collect(),
+                move_ms: Vec::new(),
+                first_mover: 'B',
+            },
+            sgf: None,
+        }
+    }
+
+    #[test]
+    fn repeated_games_are_counted_and_flagged() {
+        let games = [
+            game(0, 0, &["C3", "D4"]),
+            game(1, 1, &["C3", "D4"]), // same moves, other colours: a different game
+            game(2, 0, &["C3", "D4"]), // a repeat of game 0
+            game(3, 0, &["C3", "E5"]),
+            game(4, 1, &["C3", "D4"]), // a repeat of game 1
+        ];
+        let summary = Summary::new(&games, ["a".into(), "b".into()]);
+        assert_eq!(summary.duplicates, 2);
+        assert!(summary
+            .table()
+            .contains("2 of 5 games repeat an earlier game"));
+        let distinct = Summary::new(&games[..2], ["a".into(), "b".into()]);
+        assert_eq!(distinct.duplicates, 0);
+        assert!(!distinct.table().contains("repeat"));
     }
 }

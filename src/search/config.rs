@@ -20,12 +20,17 @@ pub struct SearchConfig {
     pub resign_threshold: f64,
     /// Think on the opponent's time.
     pub ponder: bool,
-    /// Random seed; with one thread the search is then deterministic.
-    pub seed: u64,
+    /// Random seed; with one thread the search is then deterministic. `None` draws a fresh
+    /// one when the player is made, so that repeated games between deterministic opponents
+    /// differ.
+    pub seed: Option<u64>,
     /// Time kept back for communication lag on every move.
     pub lag_margin: Duration,
     /// Playout policy: heavy (the default, for strength) or light (for speed comparisons).
     pub policy: Policy,
+    /// RAVE equivalence: the playouts at which a node's own value and its AMAF value weigh
+    /// the same. `None` keeps the search's default.
+    pub rave_equiv: Option<f64>,
 }
 
 impl Default for SearchConfig {
@@ -38,9 +43,10 @@ impl Default for SearchConfig {
             max_memory_mb: 1024,
             resign_threshold: 0.1,
             ponder: false,
-            seed: 0x7E46E4,
+            seed: None,
             lag_margin: Duration::from_millis(200),
             policy: Policy::Heavy,
+            rave_equiv: None,
         }
     }
 }

@@ -45,6 +45,8 @@ pub struct MctsPlayer {
     root: Option<RootKey>,
     low_streak: u32,
     searches: u64,
+    /// The configured seed, or one drawn when the player was made.
+    seed: u64,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +70,7 @@ impl MctsPlayer {
     pub fn new(config: SearchConfig) -> MctsPlayer {
         let tree = Tree::with_memory(config.max_memory_mb.max(1) << 20);
         MctsPlayer {
+            seed: config.seed.unwrap_or_else(rand::random),
             config,
             tree,
             root: None,
@@ -163,11 +166,13 @@ impl MctsPlayer {
             last,
         );
         sim.params.policy = self.config.policy;
+        if let Some(equiv) = self.config.rave_equiv {
+            sim.params.rave_equiv = equiv;
+        }
         sim.restrictions = restrictions.clone();
         sim.max_playouts = budget.playouts;
         let threads = self.config.threads.max(1);
         let seed = self
-            .config
             .seed
             .wrapping_add(self.searches.wrapping_mul(0x9E37_79B9));
         let sim = &sim;

@@ -12,7 +12,7 @@ fn player(playouts: u64) -> MctsPlayer {
         playouts: Some(playouts),
         max_memory_mb: 64,
         resign_threshold: 0.0,
-        seed: 5,
+        seed: Some(5),
         ..SearchConfig::default()
     })
 }
@@ -288,4 +288,15 @@ fn new_settings_apply_but_the_memory_bound_stays() {
     p.configure(&wanted);
     assert_eq!((p.config.playouts, p.config.threads), (Some(300), 2));
     assert_eq!(p.config.max_memory_mb, 64);
+}
+
+#[test]
+fn without_a_seed_every_player_draws_its_own() {
+    let config = SearchConfig {
+        seed: None,
+        max_memory_mb: 1,
+        ..SearchConfig::default()
+    };
+    let (a, b) = (MctsPlayer::new(config.clone()), MctsPlayer::new(config));
+    assert_ne!(a.seed, b.seed, "two engines started alike would play alike");
 }
