@@ -419,6 +419,37 @@ fn shards_split_the_games_and_merge_back() {
 }
 
 #[test]
+fn games_that_repeat_move_for_move_are_flagged() {
+    // Two seeded random players replay the same game whenever they meet in the same colours.
+    let dir = Dir::new();
+    let (a, b) = (random_tengen(1), random_tengen(2));
+    let args = [
+        "match",
+        "--black",
+        &a,
+        "--white",
+        &b,
+        "--games",
+        "4",
+        "--size",
+        "5",
+        "--alternate",
+        "--json",
+        "r.json",
+    ];
+    let out = dir.run(&args);
+    assert!(out.status.success());
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        table.contains("2 of 4 games repeat an earlier game"),
+        "{table}"
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
+    assert_eq!(json["summary"]["duplicates"], 2, "{json}");
+}
+
+#[test]
 fn round_robin_tournament_runs_and_resumes() {
     let dir = Dir::new();
     let config = format!(

@@ -5,6 +5,24 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 
+/// How many games repeat an earlier one move for move between the same engines in the same
+/// colours, given each game as (black engine, white engine, moves).
+pub fn repeated_games<'a>(games: impl IntoIterator<Item = (usize, usize, &'a [String])>) -> u32 {
+    let mut seen = HashSet::new();
+    games.into_iter().filter(|&key| !seen.insert(key)).count() as u32
+}
+
+/// The warning printed under a results table when some games repeat earlier ones.
+pub fn repeat_warning(repeated: u32, games: usize) -> Option<String> {
+    (repeated > 0).then(|| {
+        format!(
+            "Warning: {repeated} of {games} games repeat an earlier game move for move, so the \
+             games are not independent and the intervals are too narrow; vary the engines (a \
+             random seed) or the openings (--opening)\n"
+        )
+    })
+}
+
 /// z for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -109,12 +127,12 @@ impl Summary {
             ..EngineStats::default()
         });
         let (mut black_wins, mut white_wins, mut draws) = (0, 0, 0);
-        let mut seen = HashSet::new();
-        let mut duplicates = 0;
+        let duplicates = repeated_games(
+            games
+                .iter()
+                .map(|g| (g.black_engine, g.white_engine, &g.outcome.moves[..])),
+        );
         for g in games {
-            if !seen.insert((g.black_engine, &g.outcome.moves)) {
-                duplicates += 1;
-            }
             let slots = [g.black_engine, g.white_engine];
             let winner = match g.outcome.winner {
                 Some('B') => Some(0),
@@ -270,15 +288,7 @@ impl Summary {
                 list(&e.losses_by)
             );
         }
-        if self.duplicates > 0 {
-            let _ = writeln!(
-                t,
-                "Warning: {} of {} games repeat an earlier game move for move, so the games are \
-                 not independent and the interval above is too narrow; vary the engines (a \
-                 random seed) or the openings (--opening)",
-                self.duplicates, self.games
-            );
-        }
+        t.extend(repeat_warning(self.duplicates, self.games as usize));
         t
     }
 }

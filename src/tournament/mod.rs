@@ -24,6 +24,7 @@ pub mod standings;
 
 use crate::match_runner::journal::{self, Journal};
 use crate::match_runner::referee::{self, EndReason, Outcome, Scoring};
+use crate::match_runner::stats::{repeat_warning, repeated_games};
 use crate::match_runner::{game_setup, interrupt_flag, write_sgf, SetupOptions, Shard};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -696,6 +697,11 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
     }
     let table = standings_for(&config, &reports, &all, &eliminated_in, &withdrawn_in);
     print!("{}", render(&config, &reports, &table, &all));
+    let repeated = repeated_games(all.iter().map(|g| (g.black, g.white, &g.outcome.moves[..])));
+    print!(
+        "{}",
+        repeat_warning(repeated, all.len()).unwrap_or_default()
+    );
     write_json(
         &args.out.join("tournament.json"),
         &config,
