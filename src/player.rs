@@ -53,6 +53,8 @@ pub struct Candidate {
     pub score_lead: f64,
     /// Principal variation starting with `mv`.
     pub pv: Vec<Move>,
+    /// Visits of the position after each move of `pv` (as many entries as `pv`).
+    pub pv_visits: Vec<u64>,
 }
 
 /// A snapshot of the search on one position.
@@ -65,6 +67,10 @@ pub struct Analysis {
     pub ownership: Vec<f32>,
     /// Playouts run for this snapshot (tree reuse included).
     pub playouts: u64,
+    /// Win probability of the analysed player over all the root's playouts, 0..=1.
+    pub winrate: f64,
+    /// Expected score lead of the analysed player over all the root's playouts, in points.
+    pub score_lead: f64,
 }
 
 /// Periodic analysis callback: called about every `interval` while a search runs.

@@ -1,6 +1,6 @@
 //! Streaming analysis: `lz-analyze` and `kata-analyze` (`[color] [interval] [interval N]
 //! [minmoves N] [maxmoves N] [avoid|allow color vertex,… depth]…`, kata also
-//! `ownership true|false`) answer `=`, then one `info` line per report until the next input
+//! `ownership`, `pvVisits` and `rootInfo true|false`) answer `=`, then one `info` line per report until the next input
 //! line arrives, then the empty line. The `*-genmove_analyze` variants stream the same lines
 //! while choosing a move, then write `play <move>` and play it; they refuse `avoid` and
 //! `allow`, which restrict analysis only.
@@ -70,6 +70,8 @@ pub(super) fn parse_options(
             "ownership" if dialect == Dialect::Kata => {
                 options.selection.ownership = boolean(value)?
             }
+            "pvVisits" if dialect == Dialect::Kata => options.selection.pv_visits = boolean(value)?,
+            "rootInfo" if dialect == Dialect::Kata => options.selection.root_info = boolean(value)?,
             _ => return Err(GtpError::syntax()),
         }
         rest = &tail[1..];
@@ -215,6 +217,10 @@ mod tests {
                 "5",
                 "ownership",
                 "true",
+                "pvVisits",
+                "true",
+                "rootInfo",
+                "false",
             ],
             Dialect::Kata,
         )
@@ -225,7 +231,9 @@ mod tests {
             Selection {
                 min_moves: 3,
                 max_moves: 5,
-                ownership: true
+                ownership: true,
+                pv_visits: true,
+                root_info: false,
             }
         );
     }
@@ -249,6 +257,9 @@ mod tests {
     fn bad_options() {
         for (args, d) in [
             (&["ownership", "true"][..], Dialect::Lz),
+            (&["pvVisits", "true"][..], Dialect::Lz),
+            (&["rootInfo", "yes"][..], Dialect::Kata),
+            (&["ownershipStdev", "true"][..], Dialect::Kata),
             (&["B", "50", "interval"][..], Dialect::Lz),
             (&["B", "-5"][..], Dialect::Lz),
             (&["maxmoves", "x"][..], Dialect::Kata),

@@ -2,9 +2,11 @@
 //!
 //! * `lz-analyze` lines: `info move D4 visits 10 winrate 5213 prior 1234 lcb 5000 order 0 pv D4
 //!   Q16 info move …`, win rate, prior and lcb in integer ten-thousandths;
-//! * `kata-analyze` lines: the same keys as floats in [0, 1] plus `scoreLead`, and with
-//!   `ownership true` a trailing `ownership` block (top row first, from the analysed player's
-//!   side, as KataGo writes it);
+//! * `kata-analyze` lines: the same keys as floats in [0, 1] plus `scoreLead` (and its older
+//!   name `scoreMean`); with `pvVisits true` each PV followed by `pvVisits` (the visits of each
+//!   of its positions), with `rootInfo true` a `rootInfo` entry for the position itself, and
+//!   with `ownership true` a trailing `ownership` block (top row first, from the analysed
+//!   player's side, as KataGo writes them);
 //! * GoGui views: ownership `dboard`, win-rate `gfx`, principal variation `gfx`, text summary.
 //!
 //! Passes never appear as `move`, and a principal variation stops before its first pass
@@ -32,6 +34,10 @@ pub struct Selection {
     pub max_moves: usize,
     /// Append the ownership block (KataGo only).
     pub ownership: bool,
+    /// Follow each PV with the visits of its positions (KataGo only).
+    pub pv_visits: bool,
+    /// Append the position's own visits, win rate and score (KataGo only).
+    pub root_info: bool,
 }
 
 /// The candidates worth showing: real moves, visited ones (or the first `min_moves`), at most
@@ -48,19 +54,27 @@ fn shown<'a>(analysis: &'a Analysis, selection: &Selection) -> Vec<&'a Candidate
         .collect()
 }
 
-/// The principal variation up to its first pass; at least the candidate's move.
-fn pv_text(g: Geometry, candidate: &Candidate) -> String {
-    let pv: Vec<String> = candidate
+/// The principal variation up to its first pass, at least the candidate's move, with the
+/// visits of each of its positions.
+fn pv_text(g: Geometry, candidate: &Candidate) -> (String, String) {
+    let shown = candidate
         .pv
         .iter()
         .take_while(|&&m| m != Move::Pass)
+        .count()
+        .min(candidate.pv_visits.len());
+    if shown == 0 {
+        return (g.move_text(candidate.mv), candidate.visits.to_string());
+    }
+    let moves: Vec<String> = candidate.pv[..shown]
+        .iter()
         .map(|&m| g.move_text(m))
         .collect();
-    if pv.is_empty() {
-        g.move_text(candidate.mv)
-    } else {
-        pv.join(" ")
-    }
+    let visits: Vec<String> = candidate.pv_visits[..shown]
+        .iter()
+        .map(u64::to_string)
+        .collect();
+    (moves.join(" "), visits.join(" "))
 }
 
 fn ten_thousandths(x: f64) -> i64 {
@@ -87,26 +101,37 @@ pub fn info_line(
         let mv = g.move_text(c.mv);
         let winrate = c.winrate.clamp(0.0, 1.0);
         let prior = c.prior.clamp(0.0, 1.0);
+        let (pv, pv_visits) = pv_text(g, c);
         let _ = match dialect {
             Dialect::Lz => write!(
                 line,
-                "info move {mv} visits {} winrate {} prior {} lcb {} order {order} pv {}",
+                "info move {mv} visits {} winrate {} prior {} lcb {} order {order} pv {pv}",
                 c.visits,
                 ten_thousandths(winrate),
                 ten_thousandths(prior),
                 ten_thousandths(c.lcb.clamp(-1.0, 1.0)),
-                pv_text(g, c)
             ),
             Dialect::Kata => write!(
                 line,
-                "info move {mv} visits {} winrate {winrate:.6} scoreLead {:.6} prior {prior:.6} \
-                 lcb {:.6} order {order} pv {}",
+                "info move {mv} visits {} winrate {winrate:.6} scoreMean {lead:.6} \
+                 scoreLead {lead:.6} prior {prior:.6} lcb {:.6} order {order} pv {pv}",
                 c.visits,
-                c.score_lead,
                 c.lcb.clamp(-1.0, 1.0),
-                pv_text(g, c)
+                lead = c.score_lead,
             ),
         };
+        if dialect == Dialect::Kata && selection.pv_visits {
+            let _ = write!(line, " pvVisits {pv_visits}");
+        }
+    }
+    if dialect == Dialect::Kata && selection.root_info {
+        let _ = write!(
+            line,
+            " rootInfo visits {} winrate {:.6} scoreMean {lead:.6} scoreLead {lead:.6}",
+            analysis.playouts,
+            analysis.winrate.clamp(0.0, 1.0),
+            lead = analysis.score_lead,
+        );
     }
     if dialect == Dialect::Kata && selection.ownership {
         line.push_str(" ownership");
@@ -187,7 +212,7 @@ pub fn gogui_pv(g: Geometry, analysis: &Analysis, color: Color) -> String {
     };
     let mut var = String::from("VAR");
     let mut mover = color;
-    for m in pv_text(g, best).split(' ') {
+    for m in pv_text(g, best).0.split(' ') {
         let letter = if mover == Color::Black { 'b' } else { 'w' };
         let _ = write!(var, " {letter} {m}");
         mover = mover.opponent();
@@ -207,7 +232,7 @@ pub fn summary(g: Geometry, analysis: &Analysis, color: Color) -> String {
             100.0 * c.winrate.clamp(0.0, 1.0),
             100.0 * c.lcb.clamp(-1.0, 1.0),
             c.score_lead,
-            pv_text(g, c)
+            pv_text(g, c).0
         );
     }
     text
@@ -227,6 +252,8 @@ impl Selection {
         min_moves: 0,
         max_moves: usize::MAX,
         ownership: false,
+        pv_visits: false,
+        root_info: false,
     };
 }
 
@@ -251,6 +278,7 @@ mod tests {
             lcb: -0.05,
             score_lead: 1.5,
             pv: pv.iter().map(|t| mv(t)).collect(),
+            pv_visits: (0..pv.len() as u64).map(|i| visits >> i).collect(),
         }
     }
 
@@ -264,6 +292,8 @@ mod tests {
             ],
             ownership: vec![1.0, 0.5, 0.0, 0.0, 0.0, 0.0, -0.25, -0.5, -1.0],
             playouts: 60,
+            winrate: 0.48,
+            score_lead: -0.5,
         }
     }
 
@@ -283,17 +313,44 @@ mod tests {
             min_moves: 3,
             max_moves: 3,
             ownership: true,
+            ..Selection::ALL
         };
         let line = info_line(g(), &analysis(), Color::White, Dialect::Kata, &selection).unwrap();
         assert!(line.starts_with(
-            "info move B2 visits 30 winrate 0.521340 scoreLead 1.500000 prior 0.250000 \
-             lcb -0.050000 order 0 pv B2 A1 info move C3"
+            "info move B2 visits 30 winrate 0.521340 scoreMean 1.500000 scoreLead 1.500000 \
+             prior 0.250000 lcb -0.050000 order 0 pv B2 A1 info move C3"
         ));
         assert!(line.contains("info move A3 visits 0 winrate 0.300000"));
         assert!(line.ends_with(
             " ownership 0.250000 0.500000 1.000000 0.000000 0.000000 0.000000 \
              -1.000000 -0.500000 0.000000"
         ));
+        assert!(!line.contains("pvVisits") && !line.contains("rootInfo"));
+    }
+
+    #[test]
+    fn kata_pv_visits_and_root_info() {
+        let selection = Selection {
+            pv_visits: true,
+            root_info: true,
+            ..Selection::ALL
+        };
+        let line = info_line(g(), &analysis(), Color::Black, Dialect::Kata, &selection).unwrap();
+        // The PV stops at its pass, and its visits with it; a candidate without a PV shows
+        // its own move and visits.
+        assert!(
+            line.contains("order 0 pv B2 A1 pvVisits 30 15 info move C3"),
+            "{line}"
+        );
+        assert!(
+            line.contains("order 1 pv C3 pvVisits 10 rootInfo"),
+            "{line}"
+        );
+        assert!(line.ends_with(
+            " rootInfo visits 60 winrate 0.480000 scoreMean -0.500000 scoreLead -0.500000"
+        ));
+        let lz = info_line(g(), &analysis(), Color::Black, Dialect::Lz, &selection).unwrap();
+        assert!(!lz.contains("pvVisits") && !lz.contains("rootInfo"));
     }
 
     #[test]

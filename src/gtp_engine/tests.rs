@@ -34,6 +34,7 @@ fn snapshot(game: &Game) -> Analysis {
                 lcb: 0.55,
                 score_lead: 2.0,
                 pv: vec![c3(game), g.parse_move("D4").unwrap()],
+                pv_visits: vec![10, 4],
             },
             Candidate {
                 mv: Move::Pass,
@@ -43,10 +44,13 @@ fn snapshot(game: &Game) -> Analysis {
                 lcb: 0.0,
                 score_lead: -9.0,
                 pv: vec![Move::Pass],
+                pv_visits: vec![5],
             },
         ],
         ownership: vec![0.5; g.area()],
         playouts: 15,
+        winrate: 0.55,
+        score_lead: 1.0,
     }
 }
 
@@ -144,12 +148,15 @@ fn analysis_passes_avoid_and_allow_to_the_player_and_genmove_refuses_them() {
 
 #[test]
 fn kata_analyze_with_ownership_from_the_movers_side() {
-    let out = transcript("boardsize 5\n3 kata-analyze w interval 10 ownership true\n");
+    let out = transcript(
+        "boardsize 5\n3 kata-analyze w interval 10 ownership true pvVisits true rootInfo true\n",
+    );
     let lines: Vec<&str> = out.split('\n').collect();
     assert_eq!(lines[..3], ["=", "", "=3"]);
     assert!(lines[3].starts_with(
-        "info move C3 visits 10 winrate 0.600000 scoreLead 2.000000 prior 0.500000 \
-         lcb 0.550000 order 0 pv C3 D4 ownership -0.500000 "
+        "info move C3 visits 10 winrate 0.600000 scoreMean 2.000000 scoreLead 2.000000 \
+         prior 0.500000 lcb 0.550000 order 0 pv C3 D4 pvVisits 10 4 rootInfo visits 15 \
+         winrate 0.550000 scoreMean 1.000000 scoreLead 1.000000 ownership -0.500000 "
     ));
     let (_, ownership) = lines[3].split_once(" ownership ").unwrap();
     assert_eq!(ownership.split(' ').count(), 25);
@@ -161,8 +168,8 @@ fn genmove_analyze_streams_then_plays() {
     let out = transcript("boardsize 5\n7 kata-genmove_analyze b 10\nlz-genmove_analyze w\n");
     assert_eq!(
         out,
-        "=\n\n=7\ninfo move C3 visits 10 winrate 0.600000 scoreLead 2.000000 prior 0.500000 \
-         lcb 0.550000 order 0 pv C3 D4\nplay C3\n\n=\ninfo move C3 visits 10 winrate 6000 \
+        "=\n\n=7\ninfo move C3 visits 10 winrate 0.600000 scoreMean 2.000000 scoreLead 2.000000 \
+         prior 0.500000 lcb 0.550000 order 0 pv C3 D4\nplay C3\n\n=\ninfo move C3 visits 10 winrate 6000 \
          prior 5000 lcb 5500 order 0 pv C3 D4\nplay pass\n\n"
     );
 }

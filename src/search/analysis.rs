@@ -32,6 +32,7 @@ pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
             {
                 return None;
             }
+            let (pv, pv_visits) = principal_variation(sim, id);
             let n = s.visits as f64;
             let winrate = (s.wins / n).clamp(0.0, 1.0);
             let lcb = winrate - 1.96 * (winrate * (1.0 - winrate) / n).sqrt() - 1.0 / n;
@@ -42,7 +43,8 @@ pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
                 prior: prior_rate(tree, id) / prior_total,
                 lcb,
                 score_lead: s.score,
-                pv: principal_variation(sim, id),
+                pv,
+                pv_visits,
             })
         })
         .collect();
@@ -51,6 +53,15 @@ pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
             .cmp(&a.visits)
             .then(b.winrate.total_cmp(&a.winrate))
     });
+    // The root's own value: its children's results pooled (the root records none itself).
+    let (mut visits, mut wins, mut score) = (0.0, 0.0, 0.0);
+    for &id in &children {
+        let s = tree.node(id).stats();
+        visits += s.visits as f64;
+        wins += s.wins;
+        score += s.score * s.visits as f64;
+    }
+    let visits = visits.max(1.0);
     let playouts = sim.playouts.load(Relaxed).max(1) as f64;
     let ownership = game
         .geometry()
@@ -61,6 +72,8 @@ pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
         candidates,
         ownership,
         playouts: root.visits() as u64,
+        winrate: (wins / visits).clamp(0.0, 1.0),
+        score_lead: score / visits,
     }
 }
 
@@ -75,10 +88,12 @@ fn prior_rate(tree: &Tree, id: NodeId) -> f64 {
 }
 
 /// The root child `first` followed by the most visited child at each level that the search's
-/// restrictions permit (a reused tree may hold visits from before them).
-fn principal_variation(sim: &Simulation, first: NodeId) -> Vec<Move> {
+/// restrictions permit (a reused tree may hold visits from before them), with the visits of
+/// each.
+fn principal_variation(sim: &Simulation, first: NodeId) -> (Vec<Move>, Vec<u64>) {
     let tree = sim.tree;
     let mut pv = vec![tree.node(first).mv()];
+    let mut pv_visits = vec![tree.node(first).visits() as u64];
     let mut node = first;
     let mut color = sim.to_move.opponent();
     while pv.len() < PV_LENGTH {
@@ -93,8 +108,9 @@ fn principal_variation(sim: &Simulation, first: NodeId) -> Vec<Move> {
             break;
         };
         pv.push(tree.node(next).mv());
+        pv_visits.push(tree.node(next).visits() as u64);
         node = next;
         color = color.opponent();
     }
-    pv
+    (pv, pv_visits)
 }
