@@ -2,7 +2,7 @@
 //! rules, komi and logging, turned into a [`SearchConfig`] and a player.
 
 use crate::player::{Player, RandomPlayer};
-use crate::search::{MctsPlayer, Policy, SearchConfig};
+use crate::search::{MctsPlayer, Policy, SearchConfig, MAX_RAVE_EQUIV};
 use clap::{Args, ValueEnum};
 use engine_core::{KoRule, Rules};
 use std::time::Duration;
@@ -40,8 +40,8 @@ pub struct GtpArgs {
     /// Think on the opponent's time.
     #[arg(long)]
     pub ponder: bool,
-    /// Random seed; with one thread the engine is then deterministic [default: a fresh seed
-    /// at every start, so that games between deterministic opponents do not repeat].
+    /// Random seed; with it, one thread and --playouts the engine is deterministic [default: a
+    /// fresh seed at every start, so that games between deterministic opponents do not repeat].
     #[arg(long)]
     pub seed: Option<u64>,
     /// Playout policy of the tree search: heavy (tactics and patterns) or light (uniform random).
@@ -49,7 +49,7 @@ pub struct GtpArgs {
     pub playout: PlayoutKind,
     /// RAVE equivalence: playouts at which a move's own value and its AMAF value weigh the
     /// same [default: 3000].
-    #[arg(long, value_name = "PLAYOUTS", value_parser = positive)]
+    #[arg(long, value_name = "PLAYOUTS", value_parser = rave_equiv)]
     pub rave_equiv: Option<f64>,
     /// Log level on stderr [default: warn, or RUST_LOG].
     #[arg(long, value_enum)]
@@ -144,7 +144,7 @@ impl GtpArgs {
 /// The one place where a player kind becomes a player.
 pub fn build_player(kind: PlayerKind, config: &SearchConfig) -> Box<dyn Player> {
     match kind {
-        PlayerKind::Random => Box::new(RandomPlayer::new(config.seed.unwrap_or_else(rand::random))),
+        PlayerKind::Random => Box::new(RandomPlayer::new(config.seed_or_fresh())),
         PlayerKind::Mcts => Box::new(MctsPlayer::new(config.clone())),
     }
 }
@@ -182,12 +182,14 @@ fn finite(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("not a finite number: {text}"))
 }
 
-fn positive(text: &str) -> Result<f64, String> {
+fn rave_equiv(text: &str) -> Result<f64, String> {
     finite(text)?;
     text.parse::<f64>()
         .ok()
-        .filter(|v| *v > 0.0)
-        .ok_or_else(|| format!("expected a positive number, got {text}"))
+        .filter(|v| *v > 0.0 && *v <= MAX_RAVE_EQUIV)
+        .ok_or_else(|| {
+            format!("expected a number of playouts in (0, {MAX_RAVE_EQUIV}], got {text}")
+        })
 }
 
 fn fraction(text: &str) -> Result<f64, String> {
@@ -283,6 +285,7 @@ mod tests {
             &["--log-level", "loud"],
             &["--rave-equiv", "0"],
             &["--rave-equiv=-5"],
+            &["--rave-equiv", "1e12"],
             &["--bogus"],
         ] {
             assert!(parse(bad).is_err(), "{bad:?}");

@@ -61,8 +61,7 @@ fn pv_text(g: Geometry, candidate: &Candidate) -> (String, String) {
         .pv
         .iter()
         .take_while(|&&m| m != Move::Pass)
-        .count()
-        .min(candidate.pv_visits.len());
+        .count();
     if shown == 0 {
         return (g.move_text(candidate.mv), candidate.visits.to_string());
     }
@@ -70,8 +69,10 @@ fn pv_text(g: Geometry, candidate: &Candidate) -> (String, String) {
         .iter()
         .map(|&m| g.move_text(m))
         .collect();
-    let visits: Vec<String> = candidate.pv_visits[..shown]
+    let visits: Vec<String> = candidate
+        .pv_visits
         .iter()
+        .take(shown)
         .map(u64::to_string)
         .collect();
     (moves.join(" "), visits.join(" "))

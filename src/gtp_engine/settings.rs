@@ -3,7 +3,7 @@
 //! value for one of them (the command line's flags set the starting values).
 
 use super::session::Session;
-use crate::search::{Policy, SearchConfig};
+use crate::search::{Policy, SearchConfig, MAX_RAVE_EQUIV};
 use gtp::args::{float, int_in};
 use gtp::GtpError;
 use std::io::Write;
@@ -13,8 +13,6 @@ use std::time::Duration;
 const MAX_THREADS: u32 = 256;
 /// Longest time a move may be given, in seconds (a day).
 const MAX_SECONDS: f64 = 86_400.0;
-/// Largest RAVE equivalence accepted (far past any useful value).
-const MAX_RAVE_EQUIV: f64 = 1.0e9;
 
 impl<W: Write + Send> Session<W> {
     pub(super) fn param(&mut self, args: &[String]) -> Result<String, GtpError> {

@@ -1,24 +1,31 @@
 //! Match statistics: Wilson score intervals, Elo differences, and the results table.
 
+use crate::match_runner::referee::Outcome;
 use crate::match_runner::GameRecord;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 
 /// How many games repeat an earlier one move for move between the same engines in the same
-/// colours, given each game as (black engine, white engine, moves).
-pub fn repeated_games<'a>(games: impl IntoIterator<Item = (usize, usize, &'a [String])>) -> u32 {
+/// colours, given each game as (black engine, white engine, outcome). Games that ended before
+/// any engine moved (a forfeit at the start) are not counted: they share an empty record
+/// without being replays.
+pub fn repeated_games<'a>(games: impl IntoIterator<Item = (usize, usize, &'a Outcome)>) -> u32 {
     let mut seen = HashSet::new();
-    games.into_iter().filter(|&key| !seen.insert(key)).count() as u32
+    games
+        .into_iter()
+        .filter(|(_, _, outcome)| !outcome.move_ms.is_empty())
+        .filter(|&(black, white, outcome)| !seen.insert((black, white, &outcome.moves)))
+        .count() as u32
 }
 
-/// The warning printed under a results table when some games repeat earlier ones.
-pub fn repeat_warning(repeated: u32, games: usize) -> Option<String> {
+/// The warning printed under a results table when some games repeat earlier ones; `remedy`
+/// says how to vary the games.
+pub fn repeat_warning(repeated: u32, games: usize, remedy: &str) -> Option<String> {
     (repeated > 0).then(|| {
         format!(
             "Warning: {repeated} of {games} games repeat an earlier game move for move, so the \
-             games are not independent and the intervals are too narrow; vary the engines (a \
-             random seed) or the openings (--opening)\n"
+             games are not independent samples; {remedy}\n"
         )
     })
 }
@@ -130,7 +137,7 @@ impl Summary {
         let duplicates = repeated_games(
             games
                 .iter()
-                .map(|g| (g.black_engine, g.white_engine, &g.outcome.moves[..])),
+                .map(|g| (g.black_engine, g.white_engine, &g.outcome)),
         );
         for g in games {
             let slots = [g.black_engine, g.white_engine];
@@ -288,7 +295,12 @@ impl Summary {
                 list(&e.losses_by)
             );
         }
-        t.extend(repeat_warning(self.duplicates, self.games as usize));
+        t.extend(repeat_warning(
+            self.duplicates,
+            self.games as usize,
+            "the intervals above are too narrow; vary the engines (a random seed) or the \
+             openings (--opening)",
+        ));
         t
     }
 }
@@ -351,7 +363,7 @@ mod tests {
                 black_name: String::new(),
                 white_name: String::new(),
                 moves: moves.iter().map(|m| m.to_string()).collect(),
-                move_ms: Vec::new(),
+                move_ms: vec![1; moves.len()],
                 first_mover: 'B',
             },
             sgf: None,
@@ -366,12 +378,14 @@ mod tests {
             game(2, 0, &["C3", "D4"]), // a repeat of game 0
             game(3, 0, &["C3", "E5"]),
             game(4, 1, &["C3", "D4"]), // a repeat of game 1
+            game(5, 0, &[]),           // forfeits before the first move: not replays
+            game(6, 0, &[]),
         ];
         let summary = Summary::new(&games, ["a".into(), "b".into()]);
         assert_eq!(summary.duplicates, 2);
         assert!(summary
             .table()
-            .contains("2 of 5 games repeat an earlier game"));
+            .contains("2 of 7 games repeat an earlier game"));
         let distinct = Summary::new(&games[..2], ["a".into(), "b".into()]);
         assert_eq!(distinct.duplicates, 0);
         assert!(!distinct.table().contains("repeat"));

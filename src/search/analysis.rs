@@ -21,6 +21,8 @@ pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
         .map(|&id| prior_rate(tree, id))
         .sum::<f64>()
         .max(f64::MIN_POSITIVE);
+    // The position's own value pools its shown children's results (the root records none).
+    let (mut visits, mut wins, mut score) = (0.0, 0.0, 0.0);
     let mut candidates: Vec<Candidate> = children
         .iter()
         .filter_map(|&id| {
@@ -32,7 +34,10 @@ pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
             {
                 return None;
             }
-            let (pv, pv_visits) = principal_variation(sim, id);
+            visits += s.visits as f64;
+            wins += s.wins;
+            score += s.score * s.visits as f64;
+            let (pv, pv_visits) = principal_variation(sim, id, s.visits as u64);
             let n = s.visits as f64;
             let winrate = (s.wins / n).clamp(0.0, 1.0);
             let lcb = winrate - 1.96 * (winrate * (1.0 - winrate) / n).sqrt() - 1.0 / n;
@@ -53,14 +58,6 @@ pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
             .cmp(&a.visits)
             .then(b.winrate.total_cmp(&a.winrate))
     });
-    // The root's own value: its children's results pooled (the root records none itself).
-    let (mut visits, mut wins, mut score) = (0.0, 0.0, 0.0);
-    for &id in &children {
-        let s = tree.node(id).stats();
-        visits += s.visits as f64;
-        wins += s.wins;
-        score += s.score * s.visits as f64;
-    }
     let visits = visits.max(1.0);
     let playouts = sim.playouts.load(Relaxed).max(1) as f64;
     let ownership = game
@@ -89,11 +86,15 @@ fn prior_rate(tree: &Tree, id: NodeId) -> f64 {
 
 /// The root child `first` followed by the most visited child at each level that the search's
 /// restrictions permit (a reused tree may hold visits from before them), with the visits of
-/// each.
-fn principal_variation(sim: &Simulation, first: NodeId) -> (Vec<Move>, Vec<u64>) {
+/// each (`first_visits` for `first`, as the caller read them).
+fn principal_variation(
+    sim: &Simulation,
+    first: NodeId,
+    first_visits: u64,
+) -> (Vec<Move>, Vec<u64>) {
     let tree = sim.tree;
     let mut pv = vec![tree.node(first).mv()];
-    let mut pv_visits = vec![tree.node(first).visits() as u64];
+    let mut pv_visits = vec![first_visits];
     let mut node = first;
     let mut color = sim.to_move.opponent();
     while pv.len() < PV_LENGTH {

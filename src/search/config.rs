@@ -3,6 +3,9 @@
 use super::policy::Policy;
 use std::time::Duration;
 
+/// Largest RAVE equivalence accepted (far past any useful value).
+pub const MAX_RAVE_EQUIV: f64 = 1.0e9;
+
 /// How the MCTS player searches and manages its time.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
@@ -31,6 +34,18 @@ pub struct SearchConfig {
     /// RAVE equivalence: the playouts at which a node's own value and its AMAF value weigh
     /// the same. `None` keeps the search's default.
     pub rave_equiv: Option<f64>,
+}
+
+impl SearchConfig {
+    /// The configured seed, or a fresh one (logged, so that a game can be replayed with
+    /// `--seed`).
+    pub fn seed_or_fresh(&self) -> u64 {
+        self.seed.unwrap_or_else(|| {
+            let seed = rand::random();
+            log::info!("random seed {seed}");
+            seed
+        })
+    }
 }
 
 impl Default for SearchConfig {

@@ -16,7 +16,7 @@ mod simulation;
 mod time_manager;
 mod tree;
 
-pub use config::SearchConfig;
+pub use config::{SearchConfig, MAX_RAVE_EQUIV};
 pub use policy::Policy;
 pub use time_manager::Budget;
 
@@ -70,7 +70,7 @@ impl MctsPlayer {
     pub fn new(config: SearchConfig) -> MctsPlayer {
         let tree = Tree::with_memory(config.max_memory_mb.max(1) << 20);
         MctsPlayer {
-            seed: config.seed.unwrap_or_else(rand::random),
+            seed: config.seed_or_fresh(),
             config,
             tree,
             root: None,

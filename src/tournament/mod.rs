@@ -697,10 +697,12 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
     }
     let table = standings_for(&config, &reports, &all, &eliminated_in, &withdrawn_in);
     print!("{}", render(&config, &reports, &table, &all));
-    let repeated = repeated_games(all.iter().map(|g| (g.black, g.white, &g.outcome.moves[..])));
+    let repeated = repeated_games(all.iter().map(|g| (g.black, g.white, &g.outcome)));
+    let remedy =
+        "vary the engines (a random seed) or the openings (`opening` in the configuration)";
     print!(
         "{}",
-        repeat_warning(repeated, all.len()).unwrap_or_default()
+        repeat_warning(repeated, all.len(), remedy).unwrap_or_default()
     );
     write_json(
         &args.out.join("tournament.json"),
@@ -708,6 +710,7 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         &reports,
         &table,
         &all,
+        repeated,
     )?;
     for e in &errors {
         eprintln!("tengen tournament: {e}");
@@ -1007,6 +1010,7 @@ fn write_json(
     reports: &[RoundReport],
     table: &[Standing],
     games: &[TournamentGame],
+    duplicates: u32,
 ) -> Result<(), String> {
     #[derive(Serialize)]
     struct Export<'a> {
@@ -1014,12 +1018,15 @@ fn write_json(
         rounds: &'a [RoundReport],
         standings: &'a [Standing],
         games: &'a [TournamentGame],
+        /// Games that repeat an earlier one move for move (see `repeated_games`).
+        duplicates: u32,
     }
     let text = serde_json::to_string_pretty(&Export {
         config,
         rounds: reports,
         standings: table,
         games,
+        duplicates,
     })
     .map_err(|e| e.to_string())?;
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
