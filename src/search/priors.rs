@@ -1,5 +1,5 @@
 //! Prior knowledge for a new node's children, as virtual playouts (michi's values): every move
-//! starts even; captures, atari escapes, the vital point of a small eye space, shape patterns
+//! starts even; captures, ataris that catch a chain, atari escapes, the vital point of a small eye space, shape patterns
 //! and moves near the last two moves are encouraged; self-atari, escapes into a ladder and
 //! first/second-line moves in empty areas discouraged; passing is unattractive until the board
 //! is settled.
@@ -69,6 +69,10 @@ fn prior(board: &Board, c: Color, p: Point, last: Option<Point>) -> (u32, u32) {
             Some(_) => escapes = true,
             None => {}
         }
+    }
+    // An atari whose chain cannot get out is as good as a capture.
+    if captured == 0 {
+        captured = ladder::atari_catches(board, c, p);
     }
     if captured == 1 {
         add(CAPTURE_ONE, CAPTURE_ONE);
