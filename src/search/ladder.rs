@@ -163,17 +163,8 @@ mod tests {
     fn an_atari_that_starts_a_working_ladder_catches_the_chain() {
         // LADDER without White D5: Black D4 has two liberties. White's atari at D5 drives it
         // into the ladder above; the atari at E4 lets it run out to D5 with three liberties.
-        let mut b = board(&[
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            "..OX.....",
-            "...OO....",
-            ".........",
-            ".........",
-        ]);
+        let mut b = board(&LADDER);
+        b.remove_chain_at(point(&b, "D5"));
         assert_eq!(b.chain_liberties(point(&b, "D4")), 2);
         assert_eq!(atari_catches(&b, Color::White, point(&b, "D5")), 1);
         assert_eq!(atari_catches(&b, Color::White, point(&b, "E4")), 0);
