@@ -29,26 +29,22 @@ pub fn atari_catches(board: &Board, c: Color, p: Point) -> u32 {
         .neighbors(p)
         .into_iter()
         .filter(|&n| board.color_at(n) == Some(defender) && board.chain_liberties(n) == 2);
-    let mut after: Option<Board> = None;
+    if targets.clone().next().is_none() || !board.is_legal(c, p) {
+        return 0;
+    }
+    let mut after = *board;
+    after.play(c, p);
     let mut budget = BUDGET;
+    let (mut heads, mut counted) = ([Point(0); 4], 0);
     let mut caught = 0;
-    let mut seen = [Point(0); 4];
-    for (k, n) in targets.enumerate() {
-        let head = board.chain_head(n);
-        if seen[..k].contains(&head) {
+    for n in targets {
+        let head = after.chain_head(n);
+        if heads[..counted].contains(&head) {
             continue;
         }
-        seen[k] = head;
-        let after = match after {
-            Some(ref b) => b,
-            None if board.is_legal(c, p) => after.insert({
-                let mut b = *board;
-                b.play(c, p);
-                b
-            }),
-            None => return 0,
-        };
-        if after.chain_liberties(n) == 1 && !escapes(after, defender, n, &mut budget) {
+        heads[counted] = head;
+        counted += 1;
+        if after.chain_liberties(n) == 1 && !escapes(&after, defender, n, &mut budget) {
             caught += after.chain_size(n);
         }
     }

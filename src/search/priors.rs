@@ -1,8 +1,8 @@
 //! Prior knowledge for a new node's children, as virtual playouts (michi's values): every move
-//! starts even; captures, ataris that catch a chain, atari escapes, the vital point of a small eye space, shape patterns
-//! and moves near the last two moves are encouraged; self-atari, escapes into a ladder and
-//! first/second-line moves in empty areas discouraged; passing is unattractive until the board
-//! is settled.
+//! starts even; captures, ataris that catch a chain, atari escapes, the vital point of a small
+//! eye space, shape patterns and moves near the last two moves are encouraged; self-atari,
+//! escapes into a ladder and first/second-line moves in empty areas discouraged; passing is
+//! unattractive until the board is settled.
 
 use super::tree::NewChild;
 use super::{ladder, nakade, patterns};
