@@ -257,6 +257,14 @@ impl Board {
         (head.libs == 1).then_some(Point(head.lib_sum as u16))
     }
 
+    /// Whether `p` holds a stone whose chain is in atari; false for empty points and guard cells
+    /// (their head is the guard cell 0, which never has liberties). Branch-free, so that
+    /// callers can test a whole neighbourhood and branch once on the result.
+    #[inline]
+    pub fn in_atari(&self, p: Point) -> bool {
+        self.cells[self.cells[p.index()].head as usize].libs == 1
+    }
+
     /// The stones of the chain through the stone on `p`.
     pub fn chain_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
         let head = self.cells[p.index()].head;
@@ -401,6 +409,38 @@ impl Board {
             code |= (self.cells[q.index()].color as u16) << (2 * i);
         }
         code
+    }
+
+    /// [`neighborhood`](Board::neighborhood) of each of the eight points around `p`, in the
+    /// order of [`Board::neighborhood_points`], from one read of the 5x5 window around `p`.
+    /// Entries for guard cells are meaningless.
+    #[inline]
+    pub fn neighborhoods_around(&self, p: Point) -> [u16; 8] {
+        let s = self.geometry.stride();
+        // Row 0 of the window is two strides below `p`; indices wrap below the board and the
+        // mask of `Cells` sends them, like those above it, to guard slots.
+        let window: [[u16; 5]; 5] = std::array::from_fn(|row| {
+            let first = (p.index() + row * s).wrapping_sub(2 * s + 2);
+            std::array::from_fn(|col| self.cells[first.wrapping_add(col)].color as u16)
+        });
+        // The three cells of a window row centred on columns 1 to 3, as the 6 bits they take
+        // in a code.
+        let triples: [[u16; 3]; 5] =
+            window.map(|r| std::array::from_fn(|x| r[x] | r[x + 1] << 2 | r[x + 2] << 4));
+        let code = |x: usize, y: usize| {
+            let middle = window[y + 1][x] | window[y + 1][x + 2] << 2;
+            triples[y][x] | middle << 6 | triples[y + 2][x] << 10
+        };
+        [
+            code(0, 0),
+            code(1, 0),
+            code(2, 0),
+            code(0, 1),
+            code(2, 1),
+            code(0, 2),
+            code(1, 2),
+            code(2, 2),
+        ]
     }
 
     /// The eight points around `p`, row by row from the one below-left: (-1,-1) (0,-1) (1,-1)

@@ -31,6 +31,20 @@ fn assert_consistent(board: &Board, reference: &Reference, ko: Option<Point>) {
         for c in Color::BOTH {
             assert_eq!(board.stones(c).contains(bit), reference.grid[i] == Some(c));
         }
+        assert_eq!(
+            board.in_atari(p),
+            reference.grid[i].is_some() && reference.chain(i).1.len() == 1
+        );
+        assert_eq!(
+            board.neighborhood(p),
+            reference_neighborhood(board, reference, p)
+        );
+        let around = board.neighborhoods_around(p);
+        for (q, code) in board.neighborhood_points(p).into_iter().zip(around) {
+            if board.is_on_board(q) {
+                assert_eq!(code, reference_neighborhood(board, reference, q));
+            }
+        }
         match reference.grid[i] {
             None => {
                 empties += 1;
@@ -93,6 +107,34 @@ fn assert_consistent(board: &Board, reference: &Reference, ko: Option<Point>) {
             }
         }
     }
+}
+
+/// The 3x3 code of `p` from the reference grid: two bits per neighbour (0 empty, 1 black,
+/// 2 white, 3 off board), bottom row first, left to right.
+fn reference_neighborhood(board: &Board, reference: &Reference, p: Point) -> u16 {
+    let g = board.geometry();
+    let (x, y) = g.coords(p);
+    let offsets = [
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+        (-1, 0),
+        (1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+    ];
+    offsets.iter().enumerate().fold(0, |code, (k, (dx, dy))| {
+        let value = match g.point((x as i64 + dx) as usize, (y as i64 + dy) as usize) {
+            None => 3,
+            Some(q) => match reference.grid[reference.index(g, q)] {
+                None => 0,
+                Some(Color::Black) => 1,
+                Some(Color::White) => 2,
+            },
+        };
+        code | value << (2 * k)
+    })
 }
 
 /// Plays a random sequence on a `size` board: each step either tries a random point for the side

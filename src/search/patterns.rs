@@ -1,8 +1,7 @@
 //! 3x3 shape knowledge: the hane, cut and edge patterns of MoGo as michi lists them, matched in
-//! all eight orientations and both colour assignments through a 65,536-entry table indexed by
+//! all eight orientations and both colour assignments through a 65,536-bit table (8 KiB, small
+//! enough to stay in the level-1 cache during playouts) indexed by
 //! [`Board::neighborhood`](engine_core::Board::neighborhood).
-
-use std::sync::OnceLock;
 
 /// Patterns as three rows (top first) around the empty centre. `X`/`O`: stones of the two
 /// colours (either assignment), `x`: not `X` (empty or `O`), `o`: not `O`, `.`: empty,
@@ -43,16 +42,17 @@ const OFFSETS: [(i32, i32); 8] = [
 /// Whether a 3x3 neighbourhood code matches one of the patterns.
 #[inline]
 pub fn matches(code: u16) -> bool {
-    table()[code as usize]
+    (TABLE[code as usize >> 6] >> (code & 63)) & 1 != 0
 }
 
-fn table() -> &'static [bool; 1 << 16] {
-    static TABLE: OnceLock<Box<[bool; 1 << 16]>> = OnceLock::new();
-    TABLE.get_or_init(build)
-}
+/// One bit per neighbourhood code.
+type Table = [u64; (1 << 16) / 64];
+
+/// Built at compile time: a plain static load in the playouts' hot path.
+static TABLE: Table = build();
 
 /// Allowed cell values for a pattern character, given which colour `X` stands for.
-fn allowed(ch: u8, x: u8) -> &'static [u8] {
+const fn allowed(ch: u8, x: u8) -> &'static [u8] {
     let o = 3 - x;
     match (ch, x == BLACK) {
         (b'X', true) | (b'O', false) => &[BLACK],
@@ -67,52 +67,79 @@ fn allowed(ch: u8, x: u8) -> &'static [u8] {
     }
 }
 
-/// A map of (column, row) offsets: one of the eight symmetries of the square.
-type Symmetry = fn(i32, i32) -> (i32, i32);
+/// The (column, row) offset `(x, y)` under the `k`-th of the eight symmetries of the square.
+const fn symmetry(k: usize, x: i32, y: i32) -> (i32, i32) {
+    match k {
+        0 => (x, y),
+        1 => (-x, y),
+        2 => (x, -y),
+        3 => (-x, -y),
+        4 => (y, x),
+        5 => (-y, x),
+        6 => (y, -x),
+        _ => (-y, -x),
+    }
+}
 
-fn build() -> Box<[bool; 1 << 16]> {
-    let mut table = Box::new([false; 1 << 16]);
-    let symmetries: [Symmetry; 8] = [
-        |x, y| (x, y),
-        |x, y| (-x, y),
-        |x, y| (x, -y),
-        |x, y| (-x, -y),
-        |x, y| (y, x),
-        |x, y| (-y, x),
-        |x, y| (y, -x),
-        |x, y| (-y, -x),
-    ];
-    for pattern in PATTERNS {
-        for transform in symmetries {
-            for x_colour in [BLACK, WHITE] {
+/// The code cell of a (column, row) offset.
+const fn slot_of(x: i32, y: i32) -> usize {
+    let mut slot = 0;
+    while OFFSETS[slot].0 != x || OFFSETS[slot].1 != y {
+        slot += 1;
+    }
+    slot
+}
+
+// Const evaluation allows no iterators: plain index loops.
+const fn build() -> Table {
+    let mut table = [0; (1 << 16) / 64];
+    let mut pattern = 0;
+    while pattern < PATTERNS.len() {
+        let mut k = 0;
+        while k < 8 {
+            let mut x_colour = BLACK;
+            while x_colour <= WHITE {
                 // The allowed values of each code cell under this orientation and colouring.
                 let mut cells: [&[u8]; 8] = [&[]; 8];
-                for (row, line) in pattern.iter().enumerate() {
-                    for (col, &ch) in line.as_bytes().iter().enumerate() {
+                let mut row = 0;
+                while row < 3 {
+                    let line = PATTERNS[pattern][row].as_bytes();
+                    let mut col = 0;
+                    while col < 3 {
                         let (dx, dy) = (col as i32 - 1, 1 - row as i32);
-                        if (dx, dy) == (0, 0) {
-                            continue;
+                        if dx != 0 || dy != 0 {
+                            let (x, y) = symmetry(k, dx, dy);
+                            cells[slot_of(x, y)] = allowed(line[col], x_colour);
                         }
-                        let target = transform(dx, dy);
-                        let slot = OFFSETS.iter().position(|&o| o == target).unwrap();
-                        cells[slot] = allowed(ch, x_colour);
+                        col += 1;
                     }
+                    row += 1;
                 }
                 mark_all(&cells, 0, 0, &mut table);
+                x_colour += 1;
             }
+            k += 1;
         }
+        pattern += 1;
     }
     table
 }
 
 /// Sets every code that picks one allowed value per cell.
-fn mark_all(cells: &[&[u8]; 8], slot: usize, code: u16, table: &mut [bool; 1 << 16]) {
+const fn mark_all(cells: &[&[u8]; 8], slot: usize, code: u16, table: &mut Table) {
     if slot == 8 {
-        table[code as usize] = true;
+        table[code as usize >> 6] |= 1 << (code & 63);
         return;
     }
-    for &value in cells[slot] {
-        mark_all(cells, slot + 1, code | (value as u16) << (2 * slot), table);
+    let mut i = 0;
+    while i < cells[slot].len() {
+        mark_all(
+            cells,
+            slot + 1,
+            code | (cells[slot][i] as u16) << (2 * slot),
+            table,
+        );
+        i += 1;
     }
 }
 

@@ -138,12 +138,18 @@ pub fn heavy_move(
 /// Adds the moves one heavy rule suggests for `c` around the recent move `l`.
 type MoveGenerator = fn(&Board, Color, Point, &mut Candidates);
 
-/// Empty points around `l` whose 3x3 shape matches a pattern.
+/// Empty points around `l` whose 3x3 shape matches a pattern. All eight are tested into a bit
+/// mask first: whether a point is empty is a coin flip the branch predictor cannot learn.
 fn pattern_moves(board: &Board, _c: Color, l: Point, found: &mut Candidates) {
-    for q in board.neighborhood_points(l) {
-        if board.is_empty(q) && patterns::matches(board.neighborhood(q)) {
-            found.push(q);
-        }
+    let points = board.neighborhood_points(l);
+    let codes = board.neighborhoods_around(l);
+    let mut matched = 0u32;
+    for (k, (q, code)) in points.into_iter().zip(codes).enumerate() {
+        matched |= ((board.is_empty(q) & patterns::matches(code)) as u32) << k;
+    }
+    while matched != 0 {
+        found.push(points[matched.trailing_zeros() as usize]);
+        matched &= matched - 1;
     }
 }
 
@@ -170,11 +176,15 @@ fn tactical_moves(board: &Board, c: Color, l: Point, found: &mut Candidates) {
     let mut around = [Point(0); 9];
     around[0] = l;
     around[1..].copy_from_slice(&board.neighborhood_points(l));
-    for q in around {
-        let Some(owner) = board.color_at(q) else {
-            continue;
-        };
-        let Some(liberty) = board.atari_point(q) else {
+    // Most of the time no chain around is in atari: find out without a branch per point.
+    let mut in_atari = 0u32;
+    for (k, &q) in around.iter().enumerate() {
+        in_atari |= (board.in_atari(q) as u32) << k;
+    }
+    while in_atari != 0 {
+        let q = around[in_atari.trailing_zeros() as usize];
+        in_atari &= in_atari - 1;
+        let (Some(owner), Some(liberty)) = (board.color_at(q), board.atari_point(q)) else {
             continue;
         };
         if owner != c {

@@ -168,6 +168,7 @@ impl<'a> Simulation<'a> {
         let mut best = None;
         let mut best_value = f64::NEG_INFINITY;
         let restricted = !self.restrictions.is_empty();
+        let inverse_equiv = 1.0 / self.params.rave_equiv;
         for id in self.tree.node(node).children() {
             if restricted
                 && !self
@@ -177,18 +178,17 @@ impl<'a> Simulation<'a> {
                 continue;
             }
             let s = self.tree.node(id).stats();
-            let visits = (s.visits + s.prior_visits) as f64;
-            let value = if visits > 0.0 {
-                (s.wins + s.prior_wins) / visits
+            let (visits, wins) = ((s.visits + s.prior_visits) as f64, s.wins + s.prior_wins);
+            let (rave, rave_wins) = (s.rave_visits as f64, s.rave_wins);
+            // beta * rave_wins / rave + (1 - beta) * wins / visits with the usual
+            // beta = rave / (rave + visits + visits * rave / equivalence), brought over one
+            // denominator: a single division a child.
+            let weight = rave * inverse_equiv;
+            let denominator = rave + visits * (1.0 + weight);
+            let value = if denominator > 0.0 {
+                (rave_wins + wins * (1.0 + weight)) / denominator
             } else {
                 0.5
-            };
-            let value = if s.rave_visits > 0 {
-                let rave = s.rave_visits as f64;
-                let beta = rave / (rave + visits + visits * rave / self.params.rave_equiv);
-                beta * (s.rave_wins / rave) + (1.0 - beta) * value
-            } else {
-                value
             };
             if value > best_value {
                 best_value = value;
