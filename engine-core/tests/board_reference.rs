@@ -114,17 +114,10 @@ fn assert_consistent(board: &Board, reference: &Reference, ko: Option<Point>) {
 fn reference_neighborhood(board: &Board, reference: &Reference, p: Point) -> u16 {
     let g = board.geometry();
     let (x, y) = g.coords(p);
-    let offsets = [
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-        (-1, 0),
-        (1, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-    ];
-    offsets.iter().enumerate().fold(0, |code, (k, (dx, dy))| {
+    let around = (-1..=1i64)
+        .flat_map(|dy| (-1..=1i64).map(move |dx| (dx, dy)))
+        .filter(|&offset| offset != (0, 0));
+    around.enumerate().fold(0, |code, (k, (dx, dy))| {
         let value = match g.point((x as i64 + dx) as usize, (y as i64 + dy) as usize) {
             None => 3,
             Some(q) => match reference.grid[reference.index(g, q)] {
