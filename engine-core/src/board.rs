@@ -474,7 +474,8 @@ impl Board {
     /// Whether `c` playing on `p` would leave a chain of two or more stones with a single
     /// liberty, capturing nothing: a bad self-atari. O(1) thanks to the liberty sums.
     pub fn is_self_atari(&self, c: Color, p: Point) -> bool {
-        if self.captures_at(c, p) {
+        // Two empty neighbours are two liberties: the common case, decided from the counts.
+        if self.empty_neighbor_count(p) >= 2 || self.captures_at(c, p) {
             return false;
         }
         let me = code(c);
