@@ -106,23 +106,29 @@ fn journal_games(path: &Path) -> Vec<Value> {
         .collect()
 }
 
+/// `tengen match` with `black` and `white`, then `options`.
+fn match_args<'a>(black: &'a str, white: &'a str, options: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["match", "--black", black, "--white", white];
+    args.extend_from_slice(options);
+    args
+}
+
 /// Plays one game of `black` against `white` and returns its journal record.
 fn one_game(dir: &Dir, black: &str, white: &str, extra: &[&str]) -> Value {
-    let mut args = vec![
-        "match",
-        "--black",
+    let mut args = match_args(
         black,
-        "--white",
         white,
-        "--games",
-        "1",
-        "--size",
-        "5",
-        "--komi",
-        "0.5",
-        "--journal",
-        "j.jsonl",
-    ];
+        &[
+            "--games",
+            "1",
+            "--size",
+            "5",
+            "--komi",
+            "0.5",
+            "--journal",
+            "j.jsonl",
+        ],
+    );
     args.extend_from_slice(extra);
     if !extra.contains(&"--scoring") {
         args.extend(["--scoring", "tromp-taylor"]);
@@ -177,23 +183,15 @@ fn every_engine_failure_forfeits_with_its_reason() {
 fn bad_command_lines_fail_with_one_line() {
     let dir = Dir::new();
     for args in [
-        vec!["match", "--black", "x", "--white", "y", "--size", "30"],
-        vec!["match", "--black", "x", "--white", "y", "--time", "forever"],
-        vec!["match", "--black", "'x", "--white", "y"],
-        vec![
-            "match",
-            "--black",
-            "x",
-            "--white",
-            "y",
-            "--scoring",
-            "referee",
-        ],
-        vec!["match", "--black", "x", "--white", "y", "--shard", "3/2"],
+        match_args("x", "y", &["--size", "30"]),
+        match_args("x", "y", &["--time", "forever"]),
+        match_args("'x", "y", &[]),
+        match_args("x", "y", &["--scoring", "referee"]),
+        match_args("x", "y", &["--shard", "3/2"]),
         vec!["match", "merge", "/nonexistent.jsonl"],
         // Engines that do not start, or die at once, stop the match before any game.
-        vec!["match", "--black", "/nonexistent/engine", "--white", "true"],
-        vec!["match", "--black", "true", "--white", "false"],
+        match_args("/nonexistent/engine", "true", &[]),
+        match_args("true", "false", &[]),
         vec!["tournament", "/nonexistent.toml", "--out", "o"],
     ] {
         let out = dir.run(&args);
@@ -289,19 +287,11 @@ fn random_tengen_games_are_refereed_recorded_and_resumable() {
     assert!(table.contains(": 3 games"), "{table}");
     assert_eq!(journal_games(&journal).len(), 3);
     // Another match refuses to resume someone else's journal.
-    let out = dir.run(&[
-        "match",
-        "--black",
+    let out = dir.run(&match_args(
         &b,
-        "--white",
         &a,
-        "--games",
-        "1",
-        "--size",
-        "7",
-        "--sgf-dir",
-        "sgf",
-    ]);
+        &["--games", "1", "--size", "7", "--sgf-dir", "sgf"],
+    ));
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("different run"));
 }
@@ -310,24 +300,23 @@ fn random_tengen_games_are_refereed_recorded_and_resumable() {
 fn ctrl_c_leaves_a_journal_the_rerun_continues() {
     let dir = Dir::new();
     let sleepy = dir.fake("sleepy");
-    let args = [
-        "match",
-        "--black",
+    let args = match_args(
         &sleepy,
-        "--white",
         &sleepy,
-        "--games",
-        "3",
-        "--size",
-        "5",
-        "--scoring",
-        "tromp-taylor",
-        "--journal",
-        "j.jsonl",
-    ];
+        &[
+            "--games",
+            "3",
+            "--size",
+            "5",
+            "--scoring",
+            "tromp-taylor",
+            "--journal",
+            "j.jsonl",
+        ],
+    );
     // Each game is two passes of 0.4 s.
     let child = tengen()
-        .args(args)
+        .args(&args)
         .current_dir(dir.path())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -377,20 +366,19 @@ fn shards_split_the_games_and_merge_back() {
     let dir = Dir::new();
     let (a, b) = (random_tengen(3), random_tengen(4));
     for shard in ["1/2", "2/2"] {
-        let out = dir.run(&[
-            "match",
-            "--black",
+        let out = dir.run(&match_args(
             &a,
-            "--white",
             &b,
-            "--games",
-            "4",
-            "--size",
-            "5",
-            "--alternate",
-            "--shard",
-            shard,
-        ]);
+            &[
+                "--games",
+                "4",
+                "--size",
+                "5",
+                "--alternate",
+                "--shard",
+                shard,
+            ],
+        ));
         assert!(out.status.success());
     }
     let one = dir.path().join("tengen-match.shard-1-of-2.jsonl");
@@ -423,20 +411,19 @@ fn games_that_repeat_move_for_move_are_flagged() {
     // Two seeded random players replay the same game whenever they meet in the same colours.
     let dir = Dir::new();
     let (a, b) = (random_tengen(1), random_tengen(2));
-    let args = [
-        "match",
-        "--black",
+    let args = match_args(
         &a,
-        "--white",
         &b,
-        "--games",
-        "4",
-        "--size",
-        "5",
-        "--alternate",
-        "--json",
-        "r.json",
-    ];
+        &[
+            "--games",
+            "4",
+            "--size",
+            "5",
+            "--alternate",
+            "--json",
+            "r.json",
+        ],
+    );
     let out = dir.run(&args);
     assert!(out.status.success());
     let table = String::from_utf8(out.stdout).unwrap();
@@ -543,17 +530,11 @@ fn scoring_by_agreement_and_adjudication_after_max_moves() {
 /// Whether a 5x5 match from `opening` fails before its first game.
 fn opening_is_refused(dir: &Dir, opening: &str) -> bool {
     let pass = dir.fake("pass");
-    let out = dir.run(&[
-        "match",
-        "--black",
+    let out = dir.run(&match_args(
         &pass,
-        "--white",
         &pass,
-        "--size",
-        "5",
-        "--opening",
-        opening,
-    ]);
+        &["--size", "5", "--opening", opening],
+    ));
     !out.status.success()
 }
 
@@ -598,24 +579,23 @@ fn a_directory_of_openings_gives_each_one_to_a_pair_of_games() {
     std::fs::write(openings.join("b.sgf"), "(;GM[1]SZ[5];B[bb];W[dd])").unwrap();
     std::fs::write(openings.join("notes.txt"), "not an opening").unwrap();
     let pass = dir.fake("pass");
-    let out = dir.run(&[
-        "match",
-        "--black",
+    let out = dir.run(&match_args(
         &pass,
-        "--white",
         &pass,
-        "--games",
-        "6",
-        "--alternate",
-        "--size",
-        "5",
-        "--scoring",
-        "tromp-taylor",
-        "--opening",
-        "openings",
-        "--journal",
-        "j.jsonl",
-    ]);
+        &[
+            "--games",
+            "6",
+            "--alternate",
+            "--size",
+            "5",
+            "--scoring",
+            "tromp-taylor",
+            "--opening",
+            "openings",
+            "--journal",
+            "j.jsonl",
+        ],
+    ));
     assert!(out.status.success(), "tengen match failed");
     let mut games = journal_games(&dir.path().join("j.jsonl"));
     games.sort_by_key(|g| g["game"].as_u64());
@@ -643,24 +623,23 @@ fn a_directory_of_openings_gives_each_one_to_a_pair_of_games() {
 fn sprt_stops_the_match_once_it_decides() {
     let dir = Dir::new();
     let (winner, loser) = (dir.fake("pass"), dir.fake("resign"));
-    let args = [
-        "match",
-        "--black",
+    let args = match_args(
         &winner,
-        "--white",
         &loser,
-        "--games",
-        "100",
-        "--alternate",
-        "--size",
-        "5",
-        "--sprt",
-        "0,100",
-        "--journal",
-        "j.jsonl",
-        "--json",
-        "r.json",
-    ];
+        &[
+            "--games",
+            "100",
+            "--alternate",
+            "--size",
+            "5",
+            "--sprt",
+            "0,100",
+            "--journal",
+            "j.jsonl",
+            "--json",
+            "r.json",
+        ],
+    );
     let out = dir.run(&args);
     assert!(out.status.success());
     // Each win adds ln(0.640065 / 0.5) = 0.247 to the log-likelihood ratio: the 12th passes
@@ -678,10 +657,13 @@ fn sprt_stops_the_match_once_it_decides() {
     assert!(dir.run(&args).status.success());
     assert_eq!(journal_games(&dir.path().join("j.jsonl")).len(), 12);
     // A sharded match cannot run the test; a malformed test is refused.
-    let mut sharded = args.to_vec();
+    let mut sharded = args.clone();
     sharded.extend(["--shard", "1/2"]);
     assert!(!dir.run(&sharded).status.success());
-    let malformed = args.map(|a| if a == "0,100" { "50,0" } else { a });
+    let malformed: Vec<&str> = args
+        .iter()
+        .map(|&a| if a == "0,100" { "50,0" } else { a })
+        .collect();
     let out = dir.run(&malformed);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("ELO0 must be below ELO1"));
@@ -913,26 +895,25 @@ fn random_tengen_against_gnugo_with_every_move_checked() {
     let dir = Dir::new();
     let gnugo_cmd = format!("{} --mode gtp --level 1 --chinese-rules", gnugo.display());
     let referee = format!("{} --mode gtp --chinese-rules", gnugo.display());
-    let out = dir.run(&[
-        "match",
-        "--black",
+    let out = dir.run(&match_args(
         &random_tengen(7),
-        "--white",
         &gnugo_cmd,
-        "--games",
-        "2",
-        "--size",
-        "9",
-        "--alternate",
-        "--parallel",
-        "2",
-        "--scoring",
-        "agree",
-        "--referee",
-        &referee,
-        "--sgf-dir",
-        "sgf",
-    ]);
+        &[
+            "--games",
+            "2",
+            "--size",
+            "9",
+            "--alternate",
+            "--parallel",
+            "2",
+            "--scoring",
+            "agree",
+            "--referee",
+            &referee,
+            "--sgf-dir",
+            "sgf",
+        ],
+    ));
     assert!(out.status.success());
     let games = journal_games(&dir.path().join("sgf/journal.jsonl"));
     assert_eq!(games.len(), 2);
@@ -961,25 +942,24 @@ fn gnugo_referee_scores_a_fresh_replay() {
     let black = dir.fake("seq C1,C2,C3,C4,C5");
     let white = dir.fake("seq D1,D2,D3,D4,D5");
     for (komi, expected) in [("0.5", "B+4.5"), ("7.5", "W+2.5")] {
-        let out = dir.run(&[
-            "match",
-            "--black",
+        let out = dir.run(&match_args(
             &black,
-            "--white",
             &white,
-            "--games",
-            "1",
-            "--size",
-            "5",
-            "--komi",
-            komi,
-            "--scoring",
-            "referee",
-            "--referee",
-            &referee,
-            "--journal",
-            "j.jsonl",
-        ]);
+            &[
+                "--games",
+                "1",
+                "--size",
+                "5",
+                "--komi",
+                komi,
+                "--scoring",
+                "referee",
+                "--referee",
+                &referee,
+                "--journal",
+                "j.jsonl",
+            ],
+        ));
         assert!(out.status.success());
         let games = journal_games(&dir.path().join("j.jsonl"));
         assert_eq!(field(&games[0], "result"), expected, "{}", games[0]);
