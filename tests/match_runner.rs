@@ -656,6 +656,25 @@ fn sprt_stops_the_match_once_it_decides() {
     // Run again: already decided, no game is added.
     assert!(dir.run(&args).status.success());
     assert_eq!(journal_games(&dir.path().join("j.jsonl")).len(), 12);
+    // A game that was still running when the test decided, and went the other way, finishes
+    // after the 12th: the ratio falls back inside the bounds, the verdict stands.
+    let journal = dir.path().join("j.jsonl");
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let mut late: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let game = &mut late["game"];
+    game["game"] = 12.into();
+    let winner = if game["winner"] == "B" { "W" } else { "B" };
+    game["winner"] = winner.into();
+    game["result"] = format!("{winner}+R").into();
+    std::fs::write(&journal, format!("{text}{late}\n")).unwrap();
+    let out = dir.run(&args);
+    assert!(out.status.success());
+    assert_eq!(journal_games(&journal).len(), 13);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("LLR 2.63 in [-2.94, 2.94]: H1 accepted (engine 1 is nearer +100 Elo than +0) after 12 games"),
+        "{stdout}"
+    );
     // A sharded match cannot run the test; a malformed test is refused.
     let mut sharded = args.clone();
     sharded.extend(["--shard", "1/2"]);

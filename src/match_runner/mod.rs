@@ -19,9 +19,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use journal::Journal;
 use referee::{GameSetup, Outcome, Played, Scoring};
 use serde::{Deserialize, Serialize};
-use sprt::{Sprt, SprtReport};
+use sprt::{Sprt, SprtReport, Verdict};
 use stats::Summary;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{btree_map::Entry, BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -497,9 +497,16 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
         .unwrap_or_else(|| default_journal(args));
     let (journal, done): (Journal, Vec<GameRecord>) = Journal::open(&journal_path, &key)?;
     let shard = args.shard.unwrap_or(Shard { index: 1, count: 1 });
+    // The tally takes the journal's games in the order they finished, so that the SPRT stops
+    // where it stopped before.
+    let mut tally = Tally::default();
     let mut finished: BTreeMap<usize, GameRecord> = BTreeMap::new();
     for g in done {
-        finished.entry(g.game).or_insert(g);
+        if let Entry::Vacant(slot) = finished.entry(g.game) {
+            tally.add(&g);
+            tally.decide(args.sprt);
+            slot.insert(g);
+        }
     }
     let pending: VecDeque<usize> = (0..args.games)
         .filter(|&i| shard.contains(i) && !finished.contains_key(&i))
@@ -515,17 +522,10 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     }
     let cancel = interrupt_flag();
     let progress = progress_bar(wanted as u64, finished.len() as u64);
-    let live = Mutex::new(Tally::default());
+    progress.set_message(tally.message(&engine_names(&engines, &[])));
     // Set once the SPRT has decided: the match then starts no more games.
-    let decided = AtomicBool::new(false);
-    {
-        let mut tally = live.lock().unwrap_or_else(|e| e.into_inner());
-        for g in finished.values() {
-            tally.add(g);
-        }
-        progress.set_message(tally.message(&engine_names(&engines, &[])));
-        decided.store(tally.decides(args.sprt), Ordering::SeqCst);
-    }
+    let decided = AtomicBool::new(tally.decision.is_some());
+    let live = Mutex::new(tally);
     let queue = Mutex::new(pending);
     let results = Mutex::new(Vec::new());
     let errors = Mutex::new(Vec::new());
@@ -600,7 +600,7 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
                     let mut tally = live.lock().unwrap_or_else(|e| e.into_inner());
                     tally.add(&record);
                     progress.set_message(tally.message(&names));
-                    if tally.decides(args.sprt) {
+                    if tally.decide(args.sprt) {
                         decided.store(true, Ordering::SeqCst);
                     }
                 }
@@ -624,11 +624,15 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     let sprt = args.sprt.map(|s| {
         let tally = live.lock().unwrap_or_else(|e| e.into_inner());
         s.report(tally.points[0], tally.points[1])
+            .decided(tally.decision)
     });
     report(&engines, &games, sprt.as_ref(), args.json.as_deref())?;
     let left = wanted.saturating_sub(games.len());
     if left > 0 && decided.load(Ordering::SeqCst) {
-        eprintln!("tengen match: the SPRT decided after {} games", games.len());
+        eprintln!(
+            "tengen match: the SPRT has decided; {} games played",
+            games.len()
+        );
     } else if left > 0 {
         eprintln!(
             "tengen match: stopped with {left} games left; run the same command again to continue ({})",
@@ -686,11 +690,15 @@ fn report(
     Ok(())
 }
 
-/// Live score for the progress bar.
+/// Live score for the progress bar and the SPRT.
 #[derive(Default)]
 struct Tally {
     points: [f64; 2],
     games: u32,
+    /// The SPRT's verdict and the games it had taken when the results first crossed a bound.
+    /// Games running at that moment still finish and count, and may carry the ratio back
+    /// inside the bounds: the test stopped at the crossing all the same.
+    decision: Option<(Verdict, u32)>,
 }
 
 impl Tally {
@@ -706,9 +714,13 @@ impl Tally {
         }
     }
 
-    /// Whether `sprt` (if any) has decided on these results.
-    fn decides(&self, sprt: Option<Sprt>) -> bool {
-        sprt.is_some_and(|s| s.report(self.points[0], self.points[1]).verdict.is_some())
+    /// Whether `sprt` (if any) has decided, now or after fewer games.
+    fn decide(&mut self, sprt: Option<Sprt>) -> bool {
+        if self.decision.is_none() {
+            let verdict = sprt.and_then(|s| s.report(self.points[0], self.points[1]).verdict);
+            self.decision = verdict.map(|v| (v, self.games));
+        }
+        self.decision.is_some()
     }
 
     fn message(&self, names: &[String; 2]) -> String {

@@ -39,6 +39,9 @@ pub struct SprtReport {
     pub upper: f64,
     /// `None` while the test runs.
     pub verdict: Option<Verdict>,
+    /// Games played when the verdict was reached (fewer than the results hold when games
+    /// were still running then).
+    pub decided_after: Option<u32>,
 }
 
 /// Largest Elo difference accepted as a hypothesis.
@@ -122,19 +125,36 @@ impl Sprt {
             lower,
             upper,
             verdict,
+            decided_after: None,
         }
     }
 }
 
 impl SprtReport {
+    /// The report with the verdict reached earlier in the match, if any, which stands even
+    /// when the games that were still running have since moved the ratio.
+    pub fn decided(self, decision: Option<(Verdict, u32)>) -> SprtReport {
+        match decision {
+            Some((verdict, games)) => SprtReport {
+                verdict: Some(verdict),
+                decided_after: Some(games),
+                ..self
+            },
+            None => self,
+        }
+    }
+
     /// One line for the results table.
     pub fn line(&self) -> String {
         let (h0, h1) = (format!("{:+}", self.elo0), format!("{:+}", self.elo1));
-        let state = match self.verdict {
+        let mut state = match self.verdict {
             None => "undecided".to_string(),
             Some(Verdict::H0) => format!("H0 accepted (engine 1 is nearer {h0} Elo than {h1})"),
             Some(Verdict::H1) => format!("H1 accepted (engine 1 is nearer {h1} Elo than {h0})"),
         };
+        if let Some(games) = self.decided_after {
+            state += &format!(" after {games} games");
+        }
         format!(
             "SPRT elo0 {:+} elo1 {:+} alpha {} beta {}: LLR {:.2} in [{:.2}, {:.2}]: {state}\n",
             self.elo0, self.elo1, self.alpha, self.beta, self.llr, self.lower, self.upper
@@ -178,5 +198,18 @@ mod tests {
         assert_eq!(s.report(10.0, 10.0).verdict, None);
         assert_eq!(s.report(3.0, 12.0).verdict, Some(Verdict::H0));
         assert!(s.report(3.0, 12.0).line().contains("H0 accepted"));
+    }
+
+    #[test]
+    fn an_earlier_verdict_stands_when_running_games_move_the_ratio_back() {
+        let s: Sprt = "0,100".parse().unwrap();
+        // H0 was accepted after 15 games (3 wins); two games running at the time were wins.
+        let report = s.report(5.0, 12.0).decided(Some((Verdict::H0, 15)));
+        assert!(report.llr > report.lower);
+        assert_eq!(report.verdict, Some(Verdict::H0));
+        assert!(report
+            .line()
+            .contains("H0 accepted (engine 1 is nearer +0 Elo than +100) after 15 games"));
+        assert_eq!(s.report(5.0, 12.0).decided(None).verdict, None);
     }
 }
