@@ -5,8 +5,9 @@
 //! indices, so a chain in atari names its last liberty in O(1). A merge relabels the smaller
 //! chain and splices the two lists; a capture walks the captured list and credits each distinct
 //! neighbouring chain once per freed point. Empty points are kept in a list with an index map
-//! for O(1) random sampling. Everything lives in fixed arrays: the board is `Copy` and no
-//! method allocates.
+//! for O(1) random sampling; a playout's scan of that list remembers on each point the colours
+//! it was no candidate for, until a move nearby could change that. Everything lives in fixed
+//! arrays: the board is `Copy` and no method allocates.
 //!
 //! In a random playout the colours around a move are coin flips, and mispredicted branches, not
 //! instructions, take most of a move's time: the hot paths gather such tests into bit masks or
@@ -57,7 +58,11 @@ struct Cell {
     empty_pos: u16,
     size: u16,
     libs: u16,
-    lib_sum: u32,
+    /// Sum of the liberties' indices, wrapping: exact (the last liberty) whenever `libs` is 1.
+    lib_sum: u16,
+    /// Colours (bit `Color::index`) for which this empty point was found no playout candidate;
+    /// see [`Board::is_playout_candidate_remembered`]. Zero on stones and guards.
+    rejected: u8,
 }
 
 /// Cell slots: a power of two above [`MAX_CELLS`], so that masking an index proves it in bounds
@@ -254,7 +259,7 @@ impl Board {
     #[inline]
     pub fn atari_point(&self, p: Point) -> Option<Point> {
         let head = &self.cells[self.cells[p.index()].head as usize];
-        (head.libs == 1).then_some(Point(head.lib_sum as u16))
+        (head.libs == 1).then_some(Point(head.lib_sum))
     }
 
     /// Whether `p` holds a stone whose chain is in atari; false for empty points and guard cells
@@ -355,6 +360,35 @@ impl Board {
             return true; // a liberty, so legal; an empty neighbour, so no eye
         }
         self.is_surrounded_candidate(c, p)
+    }
+
+    /// [`is_playout_candidate`](Board::is_playout_candidate), remembering a rejection on the
+    /// point until a move could change the answer. Late in a playout most empty points are eyes
+    /// that every scan meets again; a remembered one costs a load instead of the test.
+    ///
+    /// A rejected point has no empty neighbour, and the answer for it changes only when a
+    /// stone lands on a diagonal (a false eye), a neighbouring chain enters atari (a capture)
+    /// or leaves it (a join), or a neighbour is freed. `play` and `remove_chain` clear the
+    /// memory on the first three; the last cannot happen in play, as a chain beside an empty
+    /// point has a liberty and is not captured, so only `remove_chain_at` must forget.
+    #[inline(always)]
+    pub fn is_playout_candidate_remembered(&mut self, c: Color, p: Point) -> bool {
+        if p.0 == self.ko {
+            return false;
+        }
+        let cell = self.cells[p.index()];
+        if cell.neighbors & 7 != 0 {
+            return true;
+        }
+        let bit = 1 << c.index();
+        if cell.rejected & bit != 0 {
+            return false;
+        }
+        let candidate = self.is_surrounded_candidate(c, p);
+        if !candidate {
+            self.cells[p.index()].rejected |= bit;
+        }
+        candidate
     }
 
     /// [`is_playout_candidate`](Board::is_playout_candidate) for a point without empty
@@ -506,7 +540,7 @@ impl Board {
                 match head.libs {
                     1 => {} // its only liberty is p itself
                     2 => {
-                        if add((head.lib_sum - p.0 as u32) as u16, &mut libs) {
+                        if add(head.lib_sum.wrapping_sub(p.0), &mut libs) {
                             return false;
                         }
                     }
@@ -539,6 +573,7 @@ impl Board {
             size: 1,
             libs: 0,
             lib_sum: 0,
+            rejected: 0,
         };
 
         // Distinct neighbouring chains, with bit masks of the ones to merge and to capture: the
@@ -553,7 +588,7 @@ impl Board {
             match cell.color {
                 EMPTY => {
                     self.cells[pi].libs += 1;
-                    self.cells[pi].lib_sum += n.0 as u32;
+                    self.cells[pi].lib_sum = self.cells[pi].lib_sum.wrapping_add(n.0);
                 }
                 OFF_BOARD => {}
                 color => {
@@ -562,14 +597,23 @@ impl Board {
                     if !seen {
                         let head = &mut self.cells[h as usize];
                         head.libs -= 1;
-                        head.lib_sum -= p.0 as u32;
+                        head.lib_sum = head.lib_sum.wrapping_sub(p.0);
+                        let libs = head.libs;
+                        // A chain now in atari can be captured on its last liberty.
+                        let last = if libs == 1 { head.lib_sum } else { 0 };
+                        self.cells[last as usize].rejected = 0;
                         joins |= ((color == me) as u32) << distinct;
-                        dead |= (((color == enemy) & (head.libs == 0)) as u32) << distinct;
+                        dead |= (((color == enemy) & (libs == 0)) as u32) << distinct;
                         heads[distinct] = h;
                         distinct += 1;
                     }
                 }
             }
+        }
+
+        // A stone on a diagonal can make an eye there false.
+        for d in self.geometry.diagonals(p) {
+            self.cells[d.index()].rejected = 0;
         }
 
         let mut my_head = p.0;
@@ -608,6 +652,11 @@ impl Board {
         if self.color_at(p).is_some() {
             let head = self.cells[p.index()].head;
             self.remove_chain(head);
+            // Unlike a capture, this frees stones beside empty points, whose remembered
+            // rejections then no longer hold.
+            for cell in &mut self.cells.0 {
+                cell.rejected = 0;
+            }
         }
     }
 
@@ -646,13 +695,13 @@ impl Board {
         // neighbours: a liberty is new unless it touches `big` — whose stones by then include
         // the small chain's stones already walked, so a point shared by two of them counts once.
         let mut added = 0u16;
-        let mut added_sum = 0u32;
+        let mut added_sum = 0u16;
         let mut s = small;
         loop {
             for q in self.geometry.neighbors(Point(s)) {
                 let new = (self.cells[q.index()].color == EMPTY) & !self.touches(q, big);
                 added += new as u16;
-                added_sum += if new { q.0 as u32 } else { 0 };
+                added_sum = added_sum.wrapping_add(if new { q.0 } else { 0 });
             }
             self.cells[s as usize].head = big;
             s = self.cells[s as usize].next;
@@ -667,7 +716,7 @@ impl Board {
         let head = &mut self.cells[big as usize];
         head.size += small_size;
         head.libs += added;
-        head.lib_sum += added_sum;
+        head.lib_sum = head.lib_sum.wrapping_add(added_sum);
         big
     }
 
@@ -714,8 +763,11 @@ impl Board {
                     credited[distinct] = cell.head;
                     distinct += 1;
                     let head = &mut self.cells[cell.head as usize];
+                    // A chain out of atari can be joined on its former last liberty.
+                    let last = if head.libs == 1 { head.lib_sum } else { 0 };
                     head.libs += 1;
-                    head.lib_sum += s as u32;
+                    head.lib_sum = head.lib_sum.wrapping_add(s);
+                    self.cells[last as usize].rejected = 0;
                 }
             }
             s = next;

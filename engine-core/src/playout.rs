@@ -22,23 +22,24 @@ pub(crate) fn below(rng: &mut impl RngCore, n: usize) -> usize {
 }
 
 /// A random legal move for `c` that does not fill one of its eyes, or `None` (pass) when there is
-/// none. Scans the empty list from a random start, as libego and Pachi do.
+/// none. Scans the empty list from a random start, as libego and Pachi do; the board remembers
+/// the points it rejects (see [`Board::is_playout_candidate_remembered`]).
 #[inline]
-pub fn random_light_move(board: &Board, c: Color, rng: &mut impl RngCore) -> Option<Point> {
-    let empties = board.empty_points();
-    if empties.is_empty() {
+pub fn random_light_move(board: &mut Board, c: Color, rng: &mut impl RngCore) -> Option<Point> {
+    let len = board.empty_points().len();
+    if len == 0 {
         return None;
     }
     // An index loop: a chained iterator over the two halves costs a branch per element.
-    let start = below(rng, empties.len());
+    let start = below(rng, len);
     let mut i = start;
     loop {
-        let p = empties[i];
-        if board.is_playout_candidate(c, p) {
+        let p = board.empty_points()[i];
+        if board.is_playout_candidate_remembered(c, p) {
             return Some(p);
         }
         i += 1;
-        if i == empties.len() {
+        if i == len {
             i = 0;
         }
         if i == start {

@@ -84,9 +84,19 @@ fn assert_consistent(board: &Board, reference: &Reference, ko: Option<Point>) {
     assert_eq!(board.empty_points().len(), empties);
     assert_eq!(board.hash(), hash);
     assert_eq!(board.ko_point(), ko);
+    // The remembered rejections of earlier scans must still hold: a copy answers the same.
+    let mut remembered = *board;
     for c in Color::BOTH {
         for p in g.points() {
             let i = reference.index(g, p);
+            if reference.grid[i].is_none() {
+                assert_eq!(
+                    remembered.is_playout_candidate_remembered(c, p),
+                    board.is_playout_candidate(c, p),
+                    "remembered {c} {}",
+                    g.vertex(p)
+                );
+            }
             let legal = reference.grid[i].is_none() && Some(p) != ko && !reference.is_suicide(c, i);
             assert_eq!(board.is_legal(c, p), legal, "{c} {}", g.vertex(p));
             if legal {
@@ -149,7 +159,7 @@ fn random_sequence(size: usize, steps: usize, seed: u64) {
         }
         let p = if rng.random_bool(0.5) {
             points[rng.random_range(0..points.len())]
-        } else if let Some(p) = random_light_move(&board, to_move, &mut rng) {
+        } else if let Some(p) = random_light_move(&mut board, to_move, &mut rng) {
             assert!(board.is_legal(to_move, p) && !board.is_eye(to_move, p));
             p
         } else {
@@ -199,6 +209,24 @@ fn a_copied_board_is_independent() {
     a.play(Color::White, g.point(3, 4).unwrap());
     assert_eq!(b.stone_count(), 1);
     assert_eq!(a.stone_count(), 2);
+}
+
+#[test]
+fn taking_a_chain_off_forgets_the_rejections_beside_it() {
+    // Black A2 and B1 make A1 an eye, no candidate for either side. Take B1 off as a dead
+    // stone and put a white stone there: A1 is now a black move joining A2.
+    let g = Geometry::new(5).unwrap();
+    let mut board = Board::new(g);
+    let [a1, a2, b1] = [(0, 0), (0, 1), (1, 0)].map(|(x, y)| g.point(x, y).unwrap());
+    board.play(Color::Black, a2);
+    board.play(Color::Black, b1);
+    for c in Color::BOTH {
+        assert!(!board.is_playout_candidate_remembered(c, a1));
+    }
+    board.remove_chain_at(b1);
+    board.play(Color::White, b1);
+    assert!(board.is_playout_candidate(Color::Black, a1));
+    assert!(board.is_playout_candidate_remembered(Color::Black, a1));
 }
 
 proptest! {

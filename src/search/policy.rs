@@ -96,7 +96,7 @@ impl Candidates {
 
 /// One heavy-policy move for `c`, or `None` to pass.
 pub fn heavy_move(
-    board: &Board,
+    board: &mut Board,
     c: Color,
     last: [Option<Point>; 2],
     rng: &mut SmallRng,
