@@ -353,13 +353,21 @@ impl Board {
     /// every candidate. The common case (an empty neighbour) is decided inline.
     #[inline(always)]
     pub fn is_playout_candidate(&self, c: Color, p: Point) -> bool {
+        self.quick_candidate_answer(p)
+            .unwrap_or_else(|| self.is_surrounded_candidate(c, p))
+    }
+
+    /// The answer of the candidate test where it needs no look at chains: no on the ko point,
+    /// yes beside an empty point (a liberty, so legal; an empty neighbour, so no eye).
+    #[inline(always)]
+    fn quick_candidate_answer(&self, p: Point) -> Option<bool> {
         if p.0 == self.ko {
-            return false;
+            Some(false)
+        } else if self.cells[p.index()].neighbors & 7 != 0 {
+            Some(true)
+        } else {
+            None
         }
-        if self.cells[p.index()].neighbors & 7 != 0 {
-            return true; // a liberty, so legal; an empty neighbour, so no eye
-        }
-        self.is_surrounded_candidate(c, p)
     }
 
     /// [`is_playout_candidate`](Board::is_playout_candidate), remembering a rejection on the
@@ -373,15 +381,11 @@ impl Board {
     /// point has a liberty and is not captured, so only `remove_chain_at` must forget.
     #[inline(always)]
     pub fn is_playout_candidate_remembered(&mut self, c: Color, p: Point) -> bool {
-        if p.0 == self.ko {
-            return false;
-        }
-        let cell = self.cells[p.index()];
-        if cell.neighbors & 7 != 0 {
-            return true;
+        if let Some(answer) = self.quick_candidate_answer(p) {
+            return answer;
         }
         let bit = 1 << c.index();
-        if cell.rejected & bit != 0 {
+        if self.cells[p.index()].rejected & bit != 0 {
             return false;
         }
         let candidate = self.is_surrounded_candidate(c, p);
