@@ -3,11 +3,12 @@
 //! Each chain is a circular list of its stones (`next`) with every stone pointing at the chain's
 //! head; the head holds the chain's size, its exact number of liberties and the sum of their
 //! indices, so a chain in atari names its last liberty in O(1). A merge relabels the smaller
-//! chain and splices the two lists; a capture walks the captured list and credits each distinct
-//! neighbouring chain once per freed point. Empty points are kept in a list with an index map
-//! for O(1) random sampling; a playout's scan of that list remembers on each point the colours
-//! it was no candidate for, until a move nearby could change that. Everything lives in fixed
-//! arrays: the board is `Copy` and no method allocates.
+//! chain and splices the two lists (a new stone joining one chain takes a shortcut: its empty
+//! neighbours share their other neighbours among themselves); a capture walks the captured list
+//! and credits each distinct neighbouring chain once per freed point. Empty points are kept in a
+//! list with an index map for O(1) random sampling; a playout's scan of that list remembers on
+//! each point the colours it was no candidate for, until a move nearby could change that.
+//! Everything lives in fixed arrays: the board is `Copy` and no method allocates.
 //!
 //! In a random playout the colours around a move are coin flips, and mispredicted branches, not
 //! instructions, take most of a move's time: the hot paths gather such tests into bit masks or
@@ -568,20 +569,12 @@ impl Board {
         self.hash ^= zobrist::STONE[c.index()][pi];
         let neighbors = self.cells[pi].neighbors;
         let delta = stone_delta(c);
-        self.cells[pi] = Cell {
-            color: me,
-            neighbors,
-            head: p.0,
-            next: p.0,
-            empty_pos: 0,
-            size: 1,
-            libs: 0,
-            lib_sum: 0,
-            rejected: 0,
-        };
 
-        // Distinct neighbouring chains, with bit masks of the ones to merge and to capture: the
-        // follow-up loops then branch once per chain concerned, not once per neighbour.
+        // The new stone's liberties (in locals: no store to reload in the loop) and the distinct
+        // neighbouring chains, with bit masks of the ones to merge and to capture: the follow-up
+        // loops then branch once per chain concerned, not once per neighbour.
+        let mut libs = 0u16;
+        let mut lib_sum = 0u16;
         let mut heads = [0u16; 4];
         let mut distinct = 0;
         let mut joins = 0u32;
@@ -591,8 +584,8 @@ impl Board {
             self.cells[n.index()].neighbors = cell.neighbors.wrapping_add(delta);
             match cell.color {
                 EMPTY => {
-                    self.cells[pi].libs += 1;
-                    self.cells[pi].lib_sum = self.cells[pi].lib_sum.wrapping_add(n.0);
+                    libs += 1;
+                    lib_sum = lib_sum.wrapping_add(n.0);
                 }
                 OFF_BOARD => {}
                 color => {
@@ -615,15 +608,31 @@ impl Board {
             }
         }
 
+        self.cells[pi] = Cell {
+            color: me,
+            neighbors,
+            head: p.0,
+            next: p.0,
+            empty_pos: 0,
+            size: 1,
+            libs,
+            lib_sum,
+            rejected: 0,
+        };
+
         // A stone on a diagonal can make an eye there false.
         for d in self.geometry.diagonals(p) {
             self.cells[d.index()].rejected = 0;
         }
 
         let mut my_head = p.0;
-        while joins != 0 {
-            my_head = self.merge(my_head, heads[joins.trailing_zeros() as usize]);
+        if joins != 0 {
+            my_head = self.adopt(p, heads[joins.trailing_zeros() as usize]);
             joins &= joins - 1;
+            while joins != 0 {
+                my_head = self.merge(my_head, heads[joins.trailing_zeros() as usize]);
+                joins &= joins - 1;
+            }
         }
 
         let mut captured = 0;
@@ -682,6 +691,40 @@ impl Board {
             }
         }
         score
+    }
+
+    /// Adds the stone just played on `p` to `b`, a neighbouring chain of its colour, and returns
+    /// `b`: [`merge`](Board::merge) for a chain of one stone, with fewer loads. An empty
+    /// neighbour of `p` is a new liberty unless it touches `b`, and its neighbours other than `p`
+    /// are the point beyond it and two diagonals of `p`, each diagonal shared by two of them.
+    fn adopt(&mut self, p: Point, b: u16) -> u16 {
+        let s = self.geometry.stride() as u16;
+        let on_b = |x: u16| self.cells[x as usize].head == b;
+        let [sw, se, nw, ne] = self.geometry.diagonals(p).map(|d| on_b(d.0));
+        // Wrapping: beyond a guard the index may leave the frame; the mask of `Cells` keeps the
+        // load in bounds, and a guard `q` is not empty, which masks the answer.
+        let beyond = [
+            p.0.wrapping_sub(2 * s),
+            p.0.wrapping_sub(2),
+            p.0 + 2,
+            p.0 + 2 * s,
+        ];
+        let beside = [sw | se, sw | nw, se | ne, nw | ne];
+        let mut added = 0u16;
+        let mut added_sum = 0u16;
+        for (k, q) in self.geometry.neighbors(p).into_iter().enumerate() {
+            let new = (self.cells[q.index()].color == EMPTY) & !(beside[k] | on_b(beyond[k]));
+            added += new as u16;
+            added_sum = added_sum.wrapping_add(if new { q.0 } else { 0 });
+        }
+        self.cells[p.index()].head = b;
+        self.cells[p.index()].next = self.cells[b as usize].next;
+        let head = &mut self.cells[b as usize];
+        head.next = p.0;
+        head.size += 1;
+        head.libs += added;
+        head.lib_sum = head.lib_sum.wrapping_add(added_sum);
+        b
     }
 
     /// Joins chains `a` and `b` (same colour, adjacent through the stone just played); returns
