@@ -709,6 +709,7 @@ impl Board {
             p.0 + 2,
             p.0 + 2 * s,
         ];
+        // Both arrays follow `Geometry::neighbors`: below, left, right, above.
         let beside = [sw | se, sw | nw, se | ne, nw | ne];
         let mut added = 0u16;
         let mut added_sum = 0u16;
