@@ -719,21 +719,14 @@ impl Board {
             added_sum = added_sum.wrapping_add(if new { q.0 } else { 0 });
         }
         self.cells[p.index()].head = b;
-        self.cells[p.index()].next = self.cells[b as usize].next;
-        let head = &mut self.cells[b as usize];
-        head.next = p.0;
-        head.size += 1;
-        head.libs += added;
-        head.lib_sum = head.lib_sum.wrapping_add(added_sum);
-        b
+        self.absorb(b, p.0, added, added_sum)
     }
 
     /// Joins chains `a` and `b` (same colour, adjacent through the stone just played); returns
     /// the surviving head.
     fn merge(&mut self, a: u16, b: u16) -> u16 {
-        if a == b {
-            return a;
-        }
+        // `play` passes distinct chains: it finds each neighbouring chain once.
+        debug_assert_ne!(a, b);
         let (big, small) = if self.cells[a as usize].size >= self.cells[b as usize].size {
             (a, b)
         } else {
@@ -757,6 +750,14 @@ impl Board {
                 break;
             }
         }
+        self.absorb(big, small, added, added_sum)
+    }
+
+    /// The end of a merge, once the stones of `small` are relabelled to `big`: splices the two
+    /// stone lists and adds to `big` the size of `small` and the `added` new liberties, whose
+    /// indices sum to `added_sum`. Returns `big`.
+    #[inline(always)]
+    fn absorb(&mut self, big: u16, small: u16, added: u16, added_sum: u16) -> u16 {
         let big_next = self.cells[big as usize].next;
         self.cells[big as usize].next = self.cells[small as usize].next;
         self.cells[small as usize].next = big_next;
