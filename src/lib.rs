@@ -9,3 +9,4 @@ pub mod player;
 pub mod search;
 pub mod sgf;
 pub mod tournament;
+pub mod user_files;

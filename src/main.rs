@@ -47,6 +47,9 @@ fn main() -> ExitCode {
 
 /// `tengen gtp`: logging as asked, then the GTP session.
 fn gtp(args: tengen::gtp_engine::GtpArgs) -> ExitCode {
-    tengen::gtp_engine::init_logging(args.log_level);
+    if let Err(e) = tengen::gtp_engine::init_logging(args.log_level, args.log_file.as_deref()) {
+        eprintln!("tengen: {e}");
+        return ExitCode::FAILURE;
+    }
     tengen::gtp_engine::run(args)
 }

@@ -47,7 +47,7 @@ pub struct Candidate {
     pub winrate: f64,
     /// Prior probability the search gave the move before reading, 0..=1.
     pub prior: f64,
-    /// Lower confidence bound of the win rate (may be negative), same scale.
+    /// Lower confidence bound of the win rate, clamped to 0..=1 as Leela Zero does.
     pub lcb: f64,
     /// Expected score lead of the player to move, in points.
     pub score_lead: f64,

@@ -6,7 +6,7 @@
 //! variation of every branch; it understands `SZ`, `KM`, `HA`, `AB`/`AW` (point lists included),
 //! `PL` and `B`/`W` moves (`[]` and `[tt]` on boards up to 19x19 are passes).
 
-use engine_core::{Color, Game, Geometry, Move, Point, Rules, MAX_SIZE, MIN_SIZE};
+use engine_core::{is_valid_komi, Color, Game, Geometry, Move, Point, Rules, MAX_SIZE, MIN_SIZE};
 use std::fmt::{self, Write};
 
 /// What a record holds beyond the game itself.
@@ -228,7 +228,7 @@ pub fn read(text: &str) -> Result<Record, SgfError> {
             v.trim()
                 .parse::<f64>()
                 .ok()
-                .filter(|k| k.is_finite())
+                .filter(|&k| is_valid_komi(k))
                 .map_or_else(|| error(format!("bad komi {v}")), Ok)?,
         ),
     };

@@ -219,9 +219,44 @@ fn very_long_lines_are_refused_and_skipped() {
     input.extend_from_slice(b"\n# ");
     input.resize(input.len() + (2 << 20), b'#');
     input.extend_from_slice(b"\n3 name\n");
+    // A long line whose kept part is blank gets its answer too.
+    input.resize(input.len() + (1 << 20) + 100_000, b' ');
+    input.extend_from_slice(b"\n4 name\n");
     let (out, ok) = run_engine(&[], input);
-    assert_eq!(out, "?1 syntax error\n\n?2 syntax error\n\n=3 tengen\n\n");
+    assert_eq!(
+        out,
+        "?1 syntax error\n\n?2 syntax error\n\n=3 tengen\n\n? syntax error\n\n=4 tengen\n\n"
+    );
     assert!(ok);
+}
+
+#[test]
+fn a_memory_bound_past_the_machine_is_clamped_not_fatal() {
+    let (out, ok) = run_engine(
+        &["--max-memory", "4294967295"],
+        b"name\nboardsize 9\nreg_genmove b\n".to_vec(),
+    );
+    assert!(ok);
+    assert!(out.starts_with("= tengen\n\n=\n\n= "), "{out}");
+}
+
+#[test]
+fn loadsgf_refuses_devices_and_fifos_at_once() {
+    let fifo = std::env::temp_dir().join(format!("tengen-loadsgf-fifo-{}", std::process::id()));
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let mut input = String::from("loadsgf /dev/zero\nloadsgf /dev/urandom\nloadsgf /\n");
+    if made.is_ok_and(|s| s.success()) {
+        input.push_str(&format!("loadsgf {}\n", fifo.display()));
+    }
+    input.push_str("name\n");
+    let (out, ok) = run_engine(&[], input.into_bytes());
+    let _ = std::fs::remove_file(&fifo);
+    assert!(ok);
+    let answers: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert!(answers[..answers.len() - 1]
+        .iter()
+        .all(|a| *a == "? cannot load file"));
+    assert_eq!(answers.last(), Some(&"= tengen"));
 }
 
 #[test]
@@ -248,6 +283,8 @@ fn bad_command_lines_never_crash_the_engine() {
         b"\xff\xfe\xfd",
         b"genmove \xc3\x28",
         b"komi 1e400",
+        b"komi 1e308",
+        b"komi -10001",
         b"fixed_handicap 4294967296",
         b"set_free_handicap",
         b"time_left b -5 0",
@@ -267,9 +304,9 @@ fn bad_command_lines_never_crash_the_engine() {
     let (out, ok) = run_engine(&[], input);
     assert!(ok);
     let responses: Vec<&str> = out.split_terminator("\n\n").collect();
-    assert_eq!(responses.len(), 17, "{out}");
-    assert!(responses[..16].iter().all(|r| r.starts_with('?')), "{out}");
-    assert_eq!(responses[16], "= tengen");
+    assert_eq!(responses.len(), 19, "{out}");
+    assert!(responses[..18].iter().all(|r| r.starts_with('?')), "{out}");
+    assert_eq!(responses[18], "= tengen");
 }
 
 #[test]

@@ -11,6 +11,15 @@ use crate::rules::{KoRule, Rules};
 use crate::score::Score;
 use crate::zobrist;
 
+/// Largest komi, in absolute value, a game accepts: ten times the points of the largest board,
+/// so any komi a person means fits, and a score stays a short number.
+pub const MAX_KOMI: f64 = 10_000.0;
+
+/// Whether `komi` is a komi a game accepts: finite and at most [`MAX_KOMI`] either way.
+pub fn is_valid_komi(komi: f64) -> bool {
+    komi.is_finite() && komi.abs() <= MAX_KOMI
+}
+
 /// A game in progress (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct Game {

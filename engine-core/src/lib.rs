@@ -27,7 +27,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
 pub use error::{MoveError, SetupError};
-pub use game::Game;
+pub use game::{is_valid_komi, Game, MAX_KOMI};
 pub use geometry::{Geometry, Move, Point, VertexError, MAX_CELLS, MAX_SIZE, MIN_SIZE};
 pub use handicap::fixed_handicap;
 pub use playout::{light_playout, random_light_move, PlayoutResult};

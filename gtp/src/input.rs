@@ -18,6 +18,9 @@ use std::time::{Duration, Instant};
 /// `syntax error`.
 pub const MAX_LINE: usize = 1 << 20;
 
+/// Most bytes of an input line the debug log shows.
+const LOGGED_BYTES: usize = 400;
+
 /// How often a waiting session looks at a finished job or a deadline.
 const POLL: Duration = Duration::from_millis(5);
 
@@ -32,6 +35,9 @@ pub enum Input {
     },
     /// GoGui's `# interrupt`: stops the running command, has no response of its own.
     Interrupt,
+    /// A line with nothing to run (empty, blank or only a comment): no response, but it stops
+    /// an analysis, as Leela Zero and KataGo do and tools rely on.
+    Blank,
     /// End of the input stream (or a read error): the session ends.
     Eof,
 }
@@ -41,8 +47,9 @@ pub enum Input {
 pub enum StopOn {
     /// Any event: analysis and pondering end the moment the controller speaks.
     AnyInput,
-    /// Only GoGui's `# interrupt`, `quit` and the end of input: choosing a move is not cut short
-    /// by commands a controller sends ahead of the answer, which GTP allows.
+    /// Only GoGui's `# interrupt`: choosing a move is not cut short by commands a controller
+    /// sends ahead of the answer (GTP runs commands in order), nor by `quit` or the end of a
+    /// script piped in: a batch `genmove` thinks its full budget, then the session ends.
     Interrupt,
 }
 
@@ -50,11 +57,7 @@ impl StopOn {
     fn stops(self, input: &Input) -> bool {
         match self {
             StopOn::AnyInput => true,
-            StopOn::Interrupt => match input {
-                Input::Interrupt | Input::Eof => true,
-                Input::Command(command) => command.name == "quit",
-                Input::Invalid { .. } => false,
-            },
+            StopOn::Interrupt => *input == Input::Interrupt,
         }
     }
 }
@@ -100,8 +103,8 @@ impl InputReader {
     }
 
     /// Runs `job` on its own thread while watching the input. The stop flag handed to the job is
-    /// set as soon as an event that `stop_on` accepts is waiting (one already queued counts), the
-    /// input ends, or `deadline` passes.
+    /// set as soon as an event that `stop_on` accepts is waiting (one already queued counts, and
+    /// so does the end of the input), or `deadline` passes.
     /// With `hold_open` the call returns only once an event has arrived, even if the job ended
     /// earlier (analysis stays open until the controller speaks). Events are kept in order for
     /// [`next_input`](Self::next_input). Returns the job's result, or its panic.
@@ -131,7 +134,9 @@ impl InputReader {
                         // The reader is gone (its `Eof` came before): nothing more will arrive.
                         Err(RecvTimeoutError::Disconnected) => {
                             connected = false;
-                            stop.store(true, Ordering::SeqCst);
+                            if stop_on.stops(&Input::Eof) {
+                                stop.store(true, Ordering::SeqCst);
+                            }
                         }
                         Err(RecvTimeoutError::Timeout) => {}
                     }
@@ -157,22 +162,33 @@ fn read_lines(mut reader: impl BufRead, sender: &Sender<Input>) {
                 (Vec::new(), false, false)
             }
         };
-        let event = match preprocess(&line) {
-            Line::Empty => None,
-            Line::Interrupt => Some(Input::Interrupt),
-            Line::Command(text) => Some(match Command::parse(&text) {
-                Ok(command) if too_long => Input::Invalid {
-                    id: command.id,
-                    error: GtpError::syntax(),
-                },
+        if log::log_enabled!(target: "gtp", log::Level::Debug) && (more || !line.is_empty()) {
+            let shown = String::from_utf8_lossy(&line[..line.len().min(LOGGED_BYTES)]);
+            log::debug!(target: "gtp", "< {}", shown.trim_end_matches('\r'));
+        }
+        // A line cut at the cap is refused unless it is a comment, so that a controller waiting
+        // for the answer to a huge line gets one, even when its kept part is blank.
+        let event = match (preprocess(&line), too_long) {
+            (Line::Command(text), true) => Input::Invalid {
+                id: Command::parse(&text).map_or_else(|(id, _)| id, |command| command.id),
+                error: GtpError::syntax(),
+            },
+            (_, true) if line.contains(&b'#') => Input::Blank,
+            (_, true) => Input::Invalid {
+                id: None,
+                error: GtpError::syntax(),
+            },
+            (Line::Empty, false) => Input::Blank,
+            (Line::Interrupt, false) => Input::Interrupt,
+            (Line::Command(text), false) => match Command::parse(&text) {
                 Ok(command) => Input::Command(command),
                 Err((id, error)) => Input::Invalid { id, error },
-            }),
+            },
         };
-        if let Some(event) = event {
-            if sender.send(event).is_err() {
-                return;
-            }
+        // The end of the stream without a last line break is no line of its own.
+        let trailing_nothing = !more && line.is_empty();
+        if !trailing_nothing && sender.send(event).is_err() {
+            return;
         }
         if !more {
             let _ = sender.send(Input::Eof);
@@ -241,11 +257,68 @@ mod tests {
             got,
             [
                 name(Some(1), "name"),
+                Input::Blank,
+                Input::Blank,
                 Input::Interrupt,
                 name(None, "version"),
                 Input::Eof
             ]
         );
+    }
+
+    #[test]
+    fn an_over_long_blank_line_still_gets_its_answer() {
+        for filler in [b' ', 0u8] {
+            let mut bytes = vec![filler; MAX_LINE + 100_000];
+            bytes.extend_from_slice(b"\nname\n");
+            assert_eq!(
+                events(bytes),
+                [
+                    Input::Invalid {
+                        id: None,
+                        error: GtpError::syntax()
+                    },
+                    name(None, "name"),
+                    Input::Eof
+                ]
+            );
+        }
+    }
+
+    #[test]
+    fn choosing_a_move_is_stopped_by_an_interrupt_only() {
+        let mut input = InputReader::spawn(Cursor::new(b"\nquit\n".to_vec()));
+        let deadline = Instant::now() + Duration::from_millis(100);
+        let stopped_early = input
+            .run_interruptible(Some(deadline), StopOn::Interrupt, false, |stop| {
+                while !stop.load(Ordering::SeqCst) {
+                    thread::sleep(Duration::from_millis(1));
+                }
+                Instant::now() < deadline
+            })
+            .unwrap();
+        assert!(
+            !stopped_early,
+            "a blank line, quit or the end of input cut the move short"
+        );
+        assert_eq!(input.next_input(), Input::Blank);
+        assert_eq!(input.next_input(), name(None, "quit"));
+        assert_eq!(input.next_input(), Input::Eof);
+    }
+
+    #[test]
+    fn a_blank_line_stops_an_analysis() {
+        let (keep_open, reader) = pipe();
+        let mut input = InputReader::spawn(reader);
+        keep_open.send(b'\n').unwrap();
+        input
+            .run_interruptible(None, StopOn::AnyInput, true, |stop| {
+                while !stop.load(Ordering::SeqCst) {
+                    thread::sleep(Duration::from_millis(1));
+                }
+            })
+            .unwrap();
+        assert_eq!(input.next_input(), Input::Blank);
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub const STREAM_END: &str = "\n";
 
 /// Writes `text` and flushes, so that a controller reading a pipe sees it at once.
 pub fn send(out: &mut impl Write, text: &str) -> io::Result<()> {
+    log::debug!(target: "gtp", "> {}", text.trim_end_matches('\n'));
     out.write_all(text.as_bytes())?;
     out.flush()
 }

@@ -1,10 +1,12 @@
 //! The command line of `tengen gtp` (and of plain `tengen`): player choice, search settings,
 //! rules, komi and logging, turned into a [`SearchConfig`] and a player.
 
+use super::gui_quirks::Gui;
 use crate::player::{Player, RandomPlayer};
-use crate::search::{MctsPlayer, Policy, SearchConfig, MAX_RAVE_EQUIV};
+use crate::search::{MctsPlayer, Policy, SearchConfig, MAX_RAVE_EQUIV, MAX_TIME_PER_MOVE};
 use clap::{Args, ValueEnum};
-use engine_core::{KoRule, Rules};
+use engine_core::{is_valid_komi, KoRule, Rules, MAX_KOMI};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Options of the GTP engine.
@@ -32,7 +34,7 @@ pub struct GtpArgs {
     #[arg(long, value_enum, default_value_t = Superko::Positional)]
     pub superko: Superko,
     /// Komi until the controller sends one.
-    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true, value_parser = finite)]
+    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true, value_parser = komi)]
     pub komi: f64,
     /// Resign below this win rate (0 never resigns).
     #[arg(long, value_name = "WINRATE", value_parser = fraction)]
@@ -51,9 +53,16 @@ pub struct GtpArgs {
     /// same [default: 3000].
     #[arg(long, value_name = "PLAYOUTS", value_parser = rave_equiv)]
     pub rave_equiv: Option<f64>,
-    /// Log level on stderr [default: warn, or RUST_LOG].
+    /// Answer as this GUI expects where it departs from GTP: lizzie (version check), qgo
+    /// (genmove answer ids), kigo (PASS) [default: by the specification].
+    #[arg(long, value_enum)]
+    pub gui: Option<Gui>,
+    /// Log level [default: warn, or RUST_LOG]; at debug every GTP line in and out is logged.
     #[arg(long, value_enum)]
     pub log_level: Option<LogLevel>,
+    /// Append the log to this file instead of stderr (GUIs often hide an engine's stderr).
+    #[arg(long, value_name = "FILE")]
+    pub log_file: Option<PathBuf>,
 }
 
 /// The players `--player` can choose.
@@ -149,8 +158,9 @@ pub fn build_player(kind: PlayerKind, config: &SearchConfig) -> Box<dyn Player> 
     }
 }
 
-/// Logging to stderr: `--log-level` if given, else `RUST_LOG`, else warnings only.
-pub fn init_logging(level: Option<LogLevel>) {
+/// Logging to stderr or `--log-file`: `--log-level` if given, else `RUST_LOG`, else warnings
+/// only. A log file that cannot be opened is a one-line error.
+pub fn init_logging(level: Option<LogLevel>, file: Option<&Path>) -> Result<(), String> {
     let mut builder =
         env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"));
     if let Some(level) = level {
@@ -163,16 +173,36 @@ pub fn init_logging(level: Option<LogLevel>) {
             LogLevel::Trace => log::LevelFilter::Trace,
         });
     }
-    builder.target(env_logger::Target::Stderr).init();
+    let target = match file {
+        None => env_logger::Target::Stderr,
+        Some(path) => env_logger::Target::Pipe(Box::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open the log file {}: {e}", path.display()))?,
+        )),
+    };
+    builder.target(target).init();
+    Ok(())
 }
 
 fn positive_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text.parse().map_err(|_| format!("not a number: {text}"))?;
-    if seconds.is_finite() && seconds > 0.0 && seconds < 1.0e9 {
+    let max = MAX_TIME_PER_MOVE.as_secs_f64();
+    if seconds.is_finite() && seconds > 0.0 && seconds <= max {
         Ok(Duration::from_secs_f64(seconds))
     } else {
-        Err(format!("expected a positive number of seconds, got {text}"))
+        Err(format!("expected seconds in (0, {max}], got {text}"))
     }
+}
+
+/// A komi a game accepts (at most `MAX_KOMI` either way).
+pub fn komi(text: &str) -> Result<f64, String> {
+    finite(text)
+        .ok()
+        .filter(|&k| is_valid_komi(k))
+        .ok_or_else(|| format!("expected a komi between -{MAX_KOMI} and {MAX_KOMI}, got {text}"))
 }
 
 fn finite(text: &str) -> Result<f64, String> {

@@ -110,14 +110,14 @@ pub fn info_line(
                 c.visits,
                 ten_thousandths(winrate),
                 ten_thousandths(prior),
-                ten_thousandths(c.lcb.clamp(-1.0, 1.0)),
+                ten_thousandths(c.lcb),
             ),
             Dialect::Kata => write!(
                 line,
                 "info move {mv} visits {} winrate {winrate:.6} scoreMean {lead:.6} \
                  scoreLead {lead:.6} prior {prior:.6} lcb {:.6} order {order} pv {pv}",
                 c.visits,
-                c.lcb.clamp(-1.0, 1.0),
+                c.lcb,
                 lead = c.score_lead,
             ),
         };
@@ -231,7 +231,7 @@ pub fn summary(g: Geometry, analysis: &Analysis, color: Color) -> String {
             g.move_text(c.mv),
             c.visits,
             100.0 * c.winrate.clamp(0.0, 1.0),
-            100.0 * c.lcb.clamp(-1.0, 1.0),
+            100.0 * c.lcb,
             c.score_lead,
             pv_text(g, c).0
         );
@@ -276,7 +276,7 @@ mod tests {
             visits,
             winrate,
             prior: 0.25,
-            lcb: -0.05,
+            lcb: 0.45,
             score_lead: 1.5,
             pv: pv.iter().map(|t| mv(t)).collect(),
             pv_visits: (0..pv.len() as u64).map(|i| visits >> i).collect(),
@@ -303,8 +303,8 @@ mod tests {
         let line = info_line(g(), &analysis(), Color::Black, Dialect::Lz, &Selection::ALL);
         assert_eq!(
             line.unwrap(),
-            "info move B2 visits 30 winrate 5213 prior 2500 lcb -500 order 0 pv B2 A1 \
-             info move C3 visits 10 winrate 4000 prior 2500 lcb -500 order 1 pv C3"
+            "info move B2 visits 30 winrate 5213 prior 2500 lcb 4500 order 0 pv B2 A1 \
+             info move C3 visits 10 winrate 4000 prior 2500 lcb 4500 order 1 pv C3"
         );
     }
 
@@ -319,7 +319,7 @@ mod tests {
         let line = info_line(g(), &analysis(), Color::White, Dialect::Kata, &selection).unwrap();
         assert!(line.starts_with(
             "info move B2 visits 30 winrate 0.521340 scoreMean 1.500000 scoreLead 1.500000 \
-             prior 0.250000 lcb -0.050000 order 0 pv B2 A1 info move C3"
+             prior 0.250000 lcb 0.450000 order 0 pv B2 A1 info move C3"
         ));
         assert!(line.contains("info move A3 visits 0 winrate 0.300000"));
         assert!(line.ends_with(
@@ -386,6 +386,6 @@ mod tests {
         assert!(gogui_pv(g(), &a, Color::White).starts_with("VAR w B2 b A1\nTEXT"));
         let text = summary(g(), &a, Color::Black);
         assert_eq!(text.lines().count(), 3);
-        assert!(text.contains("\nB2 visits 30 winrate 52.1% lcb -5.0% score +1.5 pv B2 A1"));
+        assert!(text.contains("\nB2 visits 30 winrate 52.1% lcb 45.0% score +1.5 pv B2 A1"));
     }
 }

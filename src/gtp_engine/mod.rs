@@ -5,13 +5,14 @@
 //! One concept per file: [`args`] (command line), `session` (state, loop, dispatch),
 //! `commands` (the known commands), `moves`, `setup`, `rules`, `handicap`, `time`,
 //! `scoring`, `showboard`, `analysis` (streaming analysis), `format` (analysis output),
-//! `gogui` (GoGui's analyze menu).
+//! `gogui` (GoGui's analyze menu), `gui_quirks` (`--gui`: answers for GUIs that depart from GTP).
 
 mod analysis;
 mod args;
 mod commands;
 mod format;
 mod gogui;
+mod gui_quirks;
 mod handicap;
 mod moves;
 mod rules;
@@ -26,6 +27,7 @@ mod time;
 
 pub use args::{build_player, init_logging, GtpArgs, LogLevel, PlayerKind, RuleSet, Superko};
 pub use commands::COMMANDS;
+pub use gui_quirks::{Gui, Quirks};
 pub use session::Session;
 
 use gtp::InputReader;
@@ -42,7 +44,8 @@ pub fn run(args: GtpArgs) -> ExitCode {
         args.komi,
         InputReader::stdin(),
         std::io::stdout(),
-    );
+    )
+    .with_quirks(Quirks { gui: args.gui });
     match session.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -62,13 +62,14 @@ impl<W: Write + Send> Session<W> {
         Ok(self.decision_text(decision))
     }
 
-    /// `undo`, and GoGui's `gg-undo [n]` (`multiple`) that takes back n moves at once.
+    /// `undo`, and GoGui's `gg-undo [n]` (`multiple`) that takes back n moves at once. `undo`
+    /// ignores any argument and takes back one move, as GNU Go does: qGo sends `undo 0` and
+    /// then expects exactly that.
     pub(super) fn undo(&mut self, args: &[String], multiple: bool) -> Result<String, GtpError> {
         let n = if multiple {
             expect_between(args, 0..=1)?;
             args.first().map_or(Ok(1), |a| int(a))?
         } else {
-            expect_count(args, 0)?;
             1
         };
         if self.game.undo_moves(n as usize) {
@@ -143,6 +144,7 @@ impl<W: Write + Send> Session<W> {
 
     pub(super) fn decision_text(&self, decision: Decision) -> String {
         match decision {
+            Decision::Play(Move::Pass) => self.quirks.pass_text().to_string(),
             Decision::Play(m) => self.game.geometry().move_text(m),
             Decision::Resign => "resign".to_string(),
         }

@@ -3,6 +3,7 @@
 
 use super::commands::COMMANDS;
 use super::gogui::LiveGfx;
+use super::gui_quirks::Quirks;
 use crate::clock::{Clock, TimeSystem};
 use crate::player::Player;
 use crate::search::SearchConfig;
@@ -42,6 +43,8 @@ pub struct Session<W: Write + Send> {
     pub(super) out: W,
     /// What `genmove` draws for GoGui while it thinks, if anything.
     pub(super) live_gfx: Option<LiveGfx>,
+    /// The GUI whose departures from GTP the answers follow (`--gui`).
+    pub(super) quirks: Quirks,
 }
 
 impl<W: Write + Send> Session<W> {
@@ -64,7 +67,13 @@ impl<W: Write + Send> Session<W> {
             input,
             out,
             live_gfx: None,
+            quirks: Quirks::default(),
         }
+    }
+
+    /// The same session, answering as `quirks` says.
+    pub fn with_quirks(self, quirks: Quirks) -> Session<W> {
+        Session { quirks, ..self }
     }
 
     /// Answers commands until `quit` or the end of the input. Fails only when the output
@@ -77,18 +86,16 @@ impl<W: Write + Send> Session<W> {
             }
             match self.input.next_input() {
                 Input::Eof => return Ok(()),
-                // Nothing is running: an interrupt has nothing to stop.
-                Input::Interrupt => {}
+                // Nothing is running: an interrupt or a blank line has nothing to stop.
+                Input::Interrupt | Input::Blank => {}
                 Input::Invalid { id, error } => send(&mut self.out, &failure(id, error.message()))?,
                 Input::Command(command) => {
-                    log::debug!("command: {} {}", command.name, command.args.join(" "));
+                    let id = self.quirks.answer_id(&command);
                     match self.execute(&command) {
-                        Outcome::Reply(Ok(text)) => {
-                            send(&mut self.out, &success(command.id, &text))?
-                        }
+                        Outcome::Reply(Ok(text)) => send(&mut self.out, &success(id, &text))?,
                         Outcome::Reply(Err(e)) => {
                             log::debug!("{} failed: {e}", command.name);
-                            send(&mut self.out, &failure(command.id, e.message()))?
+                            send(&mut self.out, &failure(id, e.message()))?
                         }
                         Outcome::Streamed => {}
                         Outcome::Quit => {
@@ -127,7 +134,10 @@ impl<W: Write + Send> Session<W> {
             "protocol_version" => expect_count(args, 0).map(|()| "2".to_string()).into(),
             "name" => expect_count(args, 0).map(|()| "tengen".to_string()).into(),
             "version" => expect_count(args, 0)
-                .map(|()| env!("CARGO_PKG_VERSION").to_string())
+                .map(|()| {
+                    let own = env!("CARGO_PKG_VERSION");
+                    self.quirks.version().unwrap_or(own).to_string()
+                })
                 .into(),
             "known_command" => expect_count(args, 1)
                 .map(|()| COMMANDS.contains(&args[0].as_str()).to_string())

@@ -3,7 +3,7 @@
 //! value for one of them (the command line's flags set the starting values).
 
 use super::session::Session;
-use crate::search::{Policy, SearchConfig, MAX_RAVE_EQUIV};
+use crate::search::{Policy, SearchConfig, MAX_RAVE_EQUIV, MAX_TIME_PER_MOVE};
 use gtp::args::{float, int_in};
 use gtp::GtpError;
 use std::io::Write;
@@ -11,8 +11,8 @@ use std::time::Duration;
 
 /// Most threads a search may be given here (the command line allows as many).
 const MAX_THREADS: u32 = 256;
-/// Longest time a move may be given, in seconds (a day).
-const MAX_SECONDS: f64 = 86_400.0;
+/// Longest time a move may be given, in seconds.
+const MAX_SECONDS: f64 = MAX_TIME_PER_MOVE.as_secs() as f64;
 
 impl<W: Write + Send> Session<W> {
     pub(super) fn param(&mut self, args: &[String]) -> Result<String, GtpError> {

@@ -6,10 +6,12 @@ use super::handicap::free_placement;
 use super::rules::sgf_rules_name;
 use super::session::Session;
 use crate::sgf::{self, GameInfo};
-use engine_core::{Game, Point, MAX_SIZE, MIN_SIZE};
+use crate::user_files;
+use engine_core::{is_valid_komi, Game, Point, MAX_SIZE, MIN_SIZE};
 use gtp::args::{color, expect_between, expect_count, float, int, int_in, vertex};
 use gtp::GtpError;
 use std::io::Write;
+use std::path::Path;
 
 impl<W: Write + Send> Session<W> {
     pub(super) fn boardsize(&mut self, args: &[String]) -> Result<String, GtpError> {
@@ -32,7 +34,11 @@ impl<W: Write + Send> Session<W> {
 
     pub(super) fn komi(&mut self, args: &[String]) -> Result<String, GtpError> {
         expect_count(args, 1)?;
-        self.game.set_komi(float(&args[0])?);
+        let komi = float(&args[0])?;
+        if !is_valid_komi(komi) {
+            return Err(GtpError::syntax());
+        }
+        self.game.set_komi(komi);
         Ok(String::new())
     }
 
@@ -113,11 +119,11 @@ impl<W: Write + Send> Session<W> {
             Some(n) => Some(int_in(n, 1..=gtp::args::MAX_INT)? as usize - 1),
             None => None,
         };
-        let bytes = std::fs::read(&args[0]).map_err(|e| {
+        let text = user_files::read_small_text(Path::new(&args[0])).map_err(|e| {
             log::warn!("loadsgf {}: {e}", args[0]);
             GtpError::cannot_load_file()
         })?;
-        let game = sgf::read(&String::from_utf8_lossy(&bytes))
+        let game = sgf::read(&text)
             .and_then(|record| record.to_game(self.game.rules(), self.game.komi(), before))
             .map_err(|e| {
                 log::warn!("loadsgf {}: {e}", args[0]);
@@ -140,9 +146,12 @@ impl<W: Write + Send> Session<W> {
         let text = sgf::write(&self.game, &info);
         match args.first() {
             None => Ok(text),
-            Some(file) => std::fs::write(file, text)
+            Some(file) => user_files::write_atomically(Path::new(file), text.as_bytes())
                 .map(|()| String::new())
-                .map_err(|e| GtpError::new(format!("cannot write file: {e}"))),
+                .map_err(|e| {
+                    log::warn!("printsgf: {e}");
+                    GtpError::new("cannot write file")
+                }),
         }
     }
 

@@ -40,7 +40,8 @@ pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
             let (pv, pv_visits) = principal_variation(sim, id, s.visits as u64);
             let n = s.visits as f64;
             let winrate = (s.wins / n).clamp(0.0, 1.0);
-            let lcb = winrate - 1.96 * (winrate * (1.0 - winrate) / n).sqrt() - 1.0 / n;
+            // Clamped at 0 as Leela Zero does: Lizzie and other readers take it as a win rate.
+            let lcb = (winrate - 1.96 * (winrate * (1.0 - winrate) / n).sqrt() - 1.0 / n).max(0.0);
             Some(Candidate {
                 mv: node.mv(),
                 visits: s.visits as u64,

@@ -6,6 +6,10 @@ use std::time::Duration;
 /// Largest RAVE equivalence accepted (far past any useful value).
 pub const MAX_RAVE_EQUIV: f64 = 1.0e9;
 
+/// Longest a move is ever thought about, whatever the clock or the settings say: a clock of
+/// years (`kgs-time_settings byoyomi 0 1000000000 1`) must not freeze the engine for years.
+pub const MAX_TIME_PER_MOVE: Duration = Duration::from_secs(3600);
+
 /// How the MCTS player searches and manages its time.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {

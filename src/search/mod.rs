@@ -16,7 +16,7 @@ mod simulation;
 mod time_manager;
 mod tree;
 
-pub use config::{SearchConfig, MAX_RAVE_EQUIV};
+pub use config::{SearchConfig, MAX_RAVE_EQUIV, MAX_TIME_PER_MOVE};
 pub use policy::Policy;
 pub use time_manager::Budget;
 

@@ -232,6 +232,23 @@ fn analyze(game: &Game, color: Color, restrictions: &MoveRestrictions) -> Analys
 }
 
 #[test]
+fn analysis_rates_stay_between_0_and_1() {
+    // Few visits per move put the raw lower confidence bound far below 0.
+    let game = Game::new(9, Rules::CHINESE, 7.5).unwrap();
+    let analysis = analyze_with(
+        &mut player(200),
+        &game,
+        Color::Black,
+        &MoveRestrictions::NONE,
+    )
+    .1;
+    assert!(analysis.candidates.iter().any(|c| c.visits < 5));
+    for c in &analysis.candidates {
+        assert!((0.0..=1.0).contains(&c.lcb) && c.lcb <= c.winrate, "{c:?}");
+    }
+}
+
+#[test]
 fn analysis_avoids_and_allows_root_moves() {
     let game = Game::new(7, Rules::CHINESE, 7.5).unwrap();
     let g = game.geometry();

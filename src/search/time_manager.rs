@@ -3,7 +3,7 @@
 //! limit when no other move can catch up, and may run on to the hard limit when the top two
 //! moves are close.
 
-use super::config::SearchConfig;
+use super::config::{SearchConfig, MAX_TIME_PER_MOVE};
 use crate::clock::{Clock, TimeSystem};
 use engine_core::Game;
 use std::time::Duration;
@@ -31,7 +31,8 @@ impl Budget {
     };
 
     fn time(soft: Duration, hard: Duration) -> Budget {
-        let soft = soft.max(MIN_THINK);
+        let hard = hard.min(MAX_TIME_PER_MOVE);
+        let soft = soft.max(MIN_THINK).min(hard.max(MIN_THINK));
         Budget {
             playouts: None,
             soft: Some(soft),
@@ -178,5 +179,20 @@ mod tests {
         });
         let b = Budget::plan(&c, &clock, &game());
         assert!(b.hard.unwrap() <= Duration::from_secs(5));
+    }
+
+    #[test]
+    fn no_clock_makes_a_move_think_past_the_cap() {
+        let mut clock = Clock::new(TimeSystem::ByoYomi {
+            main: Duration::ZERO,
+            period: Duration::from_secs(1_000_000_000),
+            periods: 1,
+        });
+        clock.set_time_left(1.0e9, 1);
+        for clock in [clock, Clock::new(TimeSystem::from_gtp(2_147_483_647, 0, 0))] {
+            let b = Budget::plan(&config(), &clock, &game());
+            assert_eq!(b.hard, Some(MAX_TIME_PER_MOVE));
+            assert!(b.soft.unwrap() <= MAX_TIME_PER_MOVE);
+        }
     }
 }

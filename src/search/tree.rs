@@ -153,6 +153,27 @@ pub struct NewChild {
     pub prior_wins: u32,
 }
 
+/// Fewest nodes an arena has, whatever the memory bound.
+const MIN_NODES: usize = 4096;
+
+/// Total physical memory, where the system says.
+#[cfg(unix)]
+fn physical_memory() -> Option<usize> {
+    // SAFETY: sysconf only reads system configuration.
+    let (pages, page) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    (pages > 0 && page > 0).then(|| (pages as usize).saturating_mul(page as usize))
+}
+
+#[cfg(not(unix))]
+fn physical_memory() -> Option<usize> {
+    None
+}
+
 /// The arena of nodes (see the module documentation).
 pub struct Tree {
     nodes: Box<[Node]>,
@@ -160,24 +181,45 @@ pub struct Tree {
 }
 
 impl Tree {
-    /// A tree with room for the nodes that fit in `bytes` (at least a few thousand).
+    /// A tree with room for the nodes that fit in `bytes` (at least a few thousand), or in
+    /// three quarters of the machine's memory if that is less, or in as much as the system
+    /// grants: a bound larger than the machine is clamped with a warning, never an abort.
     pub fn with_memory(bytes: usize) -> Tree {
-        let capacity = (bytes / std::mem::size_of::<Node>()).clamp(4096, u32::MAX as usize / 2);
-        let layout = Layout::array::<Node>(capacity).expect("arena size fits in memory");
-        // SAFETY: `Node` holds only atomic integers, for which all-zero bytes are a valid value;
-        // the pointer comes from the global allocator with the layout of `capacity` nodes and is
-        // owned by the returned box. Zeroed pages are committed lazily by the OS.
-        let nodes = unsafe {
-            let ptr = alloc_zeroed(layout) as *mut Node;
-            if ptr.is_null() {
+        let granted = bytes.min(physical_memory().map_or(usize::MAX, |m| m / 4 * 3));
+        let wanted = Tree::capacity_for(granted);
+        let mut capacity = wanted;
+        let nodes = loop {
+            let layout = Layout::array::<Node>(capacity).expect("arena size fits in memory");
+            // SAFETY: `Node` holds only atomic integers, for which all-zero bytes are a valid
+            // value; a non-null pointer comes from the global allocator with the layout of
+            // `capacity` nodes and is owned by the returned box. Zeroed pages are committed
+            // lazily by the OS.
+            let ptr = unsafe { alloc_zeroed(layout) as *mut Node };
+            if !ptr.is_null() {
+                break unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, capacity)) };
+            }
+            if capacity == MIN_NODES {
                 handle_alloc_error(layout);
             }
-            Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, capacity))
+            capacity = (capacity / 2).max(MIN_NODES);
         };
+        if granted < bytes || capacity < wanted {
+            log::warn!(
+                "the search tree gets {} MiB, not the {} MiB asked for: that is more than this \
+                 machine can give",
+                (capacity * std::mem::size_of::<Node>()) >> 20,
+                bytes >> 20
+            );
+        }
         Tree {
             nodes,
             used: AtomicU32::new(1),
         }
+    }
+
+    /// Nodes that fit in `bytes`, within the arena's bounds.
+    fn capacity_for(bytes: usize) -> usize {
+        (bytes / std::mem::size_of::<Node>()).clamp(MIN_NODES, u32::MAX as usize / 2)
     }
 
     /// The root is always node 0 after [`reset`](Tree::reset).

@@ -1,0 +1,84 @@
+//! `--gui NAME`: answers shaped for a GUI that departs from GTP where the specification's
+//! answer would freeze or confuse it. Each quirk was read in the GUI's own source and is tested
+//! against the real GUI (`tests/gui/`); without `--gui` tengen answers by the specification.
+//!
+//! * Lizzie 0.7.4 reads the `version` answer as Leela Zero's and wants its second number to
+//!   be at least 15, or it shows a dialog from a thread holding the lock its painter needs: the
+//!   window freezes. tengen then answers the Leela Zero analysis protocol version it speaks,
+//!   as KataGo's `-override-version` does for the same reason.
+//! * qGo 2.1 numbers its commands only for an engine whose path ends in "gnugo", yet matches
+//!   every `genmove` answer against its counter, which starts at 1000: a `genmove` sent
+//!   without an id is answered with id 1000.
+//! * Kigo 22.12 takes only an upper-case `PASS` (GNU Go's spelling) as a pass.
+
+use clap::ValueEnum;
+use gtp::Command;
+
+/// A GUI whose quirks the answers follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Gui {
+    Lizzie,
+    Qgo,
+    Kigo,
+}
+
+/// The Leela Zero protocol version whose `lz-analyze` tengen speaks (Lizzie needs 0.15 or later).
+const LEELA_ZERO_PROTOCOL: &str = "0.17";
+
+/// The id qGo's command counter starts at, and stays at for engines it does not number.
+const QGO_GENMOVE_ID: u32 = 1000;
+
+/// The quirks a session follows: those of one GUI, or none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Quirks {
+    pub gui: Option<Gui>,
+}
+
+impl Quirks {
+    /// The `version` answer, if the GUI needs another than tengen's own.
+    pub fn version(self) -> Option<&'static str> {
+        (self.gui == Some(Gui::Lizzie)).then_some(LEELA_ZERO_PROTOCOL)
+    }
+
+    /// The id `command`'s answer carries.
+    pub fn answer_id(self, command: &Command) -> Option<u32> {
+        match command.id {
+            None if self.gui == Some(Gui::Qgo) && command.name == "genmove" => Some(QGO_GENMOVE_ID),
+            id => id,
+        }
+    }
+
+    /// How a pass is written in a `genmove` answer.
+    pub fn pass_text(self) -> &'static str {
+        if self.gui == Some(Gui::Kigo) {
+            "PASS"
+        } else {
+            "pass"
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(line: &str) -> Command {
+        Command::parse(line).unwrap()
+    }
+
+    #[test]
+    fn quirks_apply_only_to_their_gui() {
+        let [none, lizzie, qgo, kigo] =
+            [None, Some(Gui::Lizzie), Some(Gui::Qgo), Some(Gui::Kigo)].map(|gui| Quirks { gui });
+        assert_eq!(lizzie.version(), Some("0.17"));
+        assert_eq!(none.version(), None);
+        assert_eq!(qgo.version(), None);
+        let genmove = command("genmove w");
+        assert_eq!(qgo.answer_id(&genmove), Some(1000));
+        assert_eq!(qgo.answer_id(&command("7 genmove w")), Some(7));
+        assert_eq!(qgo.answer_id(&command("play w C3")), None);
+        assert_eq!(none.answer_id(&genmove), None);
+        assert_eq!(kigo.pass_text(), "PASS");
+        assert_eq!(lizzie.pass_text(), "pass");
+    }
+}
