@@ -13,40 +13,45 @@ mode="$1"
 IFS=, read -ra moves <<< "$2"
 i=0
 while IFS= read -r line; do
+  # The controller numbers its commands; answers echo the number.
+  id="${line%% *}"
+  if [[ "$id" =~ ^[0-9]+$ ]]; then line="${line#* }"; else id=""; fi
   cmd="${line%% *}"
   case "$cmd" in
-    name)
-      # crash-third counts its games (one process per game) in a file beside the script.
+    name) printf '=%s fake-%s\n\n' "$id" "$mode" ;;
+    clear_board)
+      # crash-third counts its games in a file beside the script.
       if [ "$mode" = crash-third ]; then
         games=$(( $(cat "$0.games" 2>/dev/null || echo 0) + 1 )); echo "$games" > "$0.games"
       fi
-      printf '= fake-%s\n\n' "$mode" ;;
-    version) printf '= 1\n\n' ;;
-    list_commands) printf '= name\nversion\nplay\ngenmove\nquit\n\n' ;;
-    quit) printf '=\n\n'; exit 0 ;;
-    final_status_list) printf '= %s\n\n' "$3" ;;
+      printf '=%s\n\n' "$id" ;;
+    version) printf '=%s 1\n\n' "$id" ;;
+    list_commands) printf '=%s name\nversion\nplay\ngenmove\nquit\n\n' "$id" ;;
+    quit) printf '=%s\n\n' "$id"; exit 0 ;;
+    final_status_list) printf '=%s %s\n\n' "$id" "$3" ;;
     genmove)
       case "$mode" in
-        pass) printf '= pass\n\n' ;;
-        illegal) printf '= A1\n\n' ;;
+        pass) printf '=%s pass\n\n' "$id" ;;
+        illegal) printf '=%s A1\n\n' "$id" ;;
         crash) echo "fake: segmentation fault" >&2; exit 139 ;;
         silent) ;;
-        garbage) printf '= banana\n\n' ;;
+        garbage) printf '=%s banana\n\n' "$id" ;;
         nonsense) printf 'I am not speaking GTP\n\n' ;;
-        resign) printf '= resign\n\n' ;;
-        slow) sleep 2; printf '= pass\n\n' ;;
-        sleepy) sleep 0.4; printf '= pass\n\n' ;;
+        chatty) printf '=%s C3\n\n=%s C3\n\n' "$id" "$id" ;;
+        resign) printf '=%s resign\n\n' "$id" ;;
+        slow) sleep 2; printf '=%s pass\n\n' "$id" ;;
+        sleepy) sleep 0.4; printf '=%s pass\n\n' "$id" ;;
         crash-third)
           if [ "$games" -ge 3 ]; then exit 139; fi
-          printf '= pass\n\n' ;;
+          printf '=%s pass\n\n' "$id" ;;
         seq)
           if [ "$i" -lt "${#moves[@]}" ]; then
-            printf '= %s\n\n' "${moves[$i]}"; i=$((i + 1))
+            printf '=%s %s\n\n' "$id" "${moves[$i]}"; i=$((i + 1))
           else
-            printf '= pass\n\n'
+            printf '=%s pass\n\n' "$id"
           fi ;;
       esac ;;
-    *) printf '=\n\n' ;;
+    *) printf '=%s\n\n' "$id" ;;
   esac
 done
 "#;
@@ -156,6 +161,12 @@ fn every_engine_failure_forfeits_with_its_reason() {
         ("crash", "W+F", "crash", "segmentation fault"),
         ("garbage", "W+F", "malformed", "banana"),
         ("nonsense", "W+F", "malformed", "not speaking GTP"),
+        (
+            "chatty",
+            "W+F",
+            "malformed",
+            "an answer too many or too few",
+        ),
         ("silent", "W+F", "silent", "no answer"),
         ("resign", "W+R", "resign", "resigned"),
     ];
@@ -182,6 +193,16 @@ fn every_engine_failure_forfeits_with_its_reason() {
 #[test]
 fn bad_command_lines_fail_with_one_line() {
     let dir = Dir::new();
+    let pass = dir.fake("pass");
+    let missing_engine =
+        "format = \"round-robin\"\n[[engine]]\nname = \"a\"\ncommand = \"bash -c true\"\n\
+                          [[engine]]\nname = \"typo\"\ncommand = \"/nonexistent/engine\"\n";
+    std::fs::write(dir.path().join("typo.toml"), missing_engine).unwrap();
+    let missing_referee = format!(
+        "format = \"round-robin\"\nreferee = \"/nonexistent/ref\"\n[[engine]]\nname = \"a\"\ncommand = \"{pass}\"\n\
+         [[engine]]\nname = \"b\"\ncommand = \"{pass}\"\n"
+    );
+    std::fs::write(dir.path().join("referee.toml"), missing_referee).unwrap();
     for args in [
         match_args("x", "y", &["--size", "30"]),
         match_args("x", "y", &["--time", "forever"]),
@@ -193,6 +214,20 @@ fn bad_command_lines_fail_with_one_line() {
         match_args("/nonexistent/engine", "true", &[]),
         match_args("true", "false", &[]),
         vec!["tournament", "/nonexistent.toml", "--out", "o"],
+        // Faults a fault-injection run found: each is refused before the first game.
+        match_args(
+            &pass,
+            &pass,
+            &["--scoring", "referee", "--referee", "/nonexistent/ref"],
+        ),
+        match_args(&pass, &pass, &["--referee", "/nonexistent/ref"]),
+        match_args(&pass, &pass, &["--json", "/proc/version/r.json"]),
+        match_args(&pass, &pass, &["--sgf-dir", "/proc/version"]),
+        match_args(&pass, &pass, &["--move-timeout", "1e-300"]),
+        match_args(&pass, &pass, &["--komi", "1e308"]),
+        vec!["tournament", "/dev/zero", "--out", "o"],
+        vec!["tournament", "typo.toml", "--out", "o"],
+        vec!["tournament", "referee.toml", "--out", "o"],
     ] {
         let out = dir.run(&args);
         assert!(!out.status.success(), "{args:?} should fail");
@@ -209,7 +244,48 @@ fn bad_command_lines_fail_with_one_line() {
             assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         }
         assert!(!dir.path().join("tengen-match.jsonl").exists(), "{args:?}");
+        assert!(!dir.path().join("o/journal.jsonl").exists(), "{args:?}");
     }
+}
+
+#[test]
+fn outputs_get_their_directories_and_a_smaller_rerun_counts_only_its_games() {
+    let dir = Dir::new();
+    let pass = dir.fake("pass");
+    let run = |games: &str| {
+        let out = dir.run(&match_args(
+            &pass,
+            &pass,
+            &["--games", games, "--size", "5", "--json", "new/dir/r.json"],
+        ));
+        assert!(out.status.success());
+        let json: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.path().join("new/dir/r.json")).unwrap(),
+        )
+        .unwrap();
+        json["summary"]["games"].as_u64().unwrap()
+    };
+    assert_eq!(run("4"), 4);
+    assert_eq!(run("2"), 2);
+    // Only the finished files are left: no temporary ones.
+    let names: Vec<String> = std::fs::read_dir(dir.path().join("new/dir"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["r.json"]);
+}
+
+#[test]
+fn a_journal_torn_in_its_header_is_started_afresh() {
+    let dir = Dir::new();
+    let pass = dir.fake("pass");
+    std::fs::write(dir.path().join("tengen-match.jsonl"), "{\"header\":{\"eng").unwrap();
+    let out = dir.run(&match_args(&pass, &pass, &["--games", "1", "--size", "5"]));
+    assert!(out.status.success());
+    assert_eq!(
+        journal_games(&dir.path().join("tengen-match.jsonl")).len(),
+        1
+    );
 }
 
 #[test]

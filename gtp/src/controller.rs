@@ -25,6 +25,8 @@ const MAX_LINE: usize = 1 << 16;
 const CHANNEL_LINES: usize = 4096;
 /// How long `quit` may take on drop before the process is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(1000);
+/// Largest command id before the count starts again at 1 (a GTP int is at most 2^31 - 1).
+const MAX_ID: u32 = i32::MAX as u32;
 /// How often a waiting command looks at the cancel flag.
 const CANCEL_POLL: Duration = Duration::from_millis(100);
 
@@ -43,6 +45,9 @@ pub enum ControllerError {
     Died { status: String, stderr: String },
     /// The answer is not GTP: it does not start with `=` or `?`.
     Malformed(String),
+    /// The answer carries another id than the command: the engine wrote a response too many
+    /// or too few, and its answers no longer match the commands.
+    WrongId { sent: u32, answer: String },
 }
 
 impl fmt::Display for ControllerError {
@@ -62,6 +67,11 @@ impl fmt::Display for ControllerError {
                 }
             }
             ControllerError::Malformed(text) => write!(f, "malformed GTP answer: {text:?}"),
+            ControllerError::WrongId { sent, answer } => write!(
+                f,
+                "answer {answer:?} does not carry the command's id {sent}: the engine wrote an \
+                 answer too many or too few"
+            ),
         }
     }
 }
@@ -71,6 +81,8 @@ impl std::error::Error for ControllerError {}
 /// A GTP answer: success (`=`) or failure (`?`) with its text (id and framing removed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Response {
+    /// The id echoed after `=` or `?`, if any.
+    pub id: Option<u32>,
     pub success: bool,
     pub text: String,
 }
@@ -163,12 +175,14 @@ pub fn parse_response(lines: &[String]) -> Result<Response, ControllerError> {
         _ => return Err(ControllerError::Malformed(first.clone())),
     };
     let rest = first[1..].trim_start_matches(|c: char| c.is_ascii_digit());
+    let id = first[1..first.len() - rest.len()].parse().ok();
     let mut text = rest.trim().to_string();
     for line in lines {
         text.push('\n');
         text.push_str(line.trim_end());
     }
     Ok(Response {
+        id,
         success,
         text: text.trim().to_string(),
     })
@@ -187,6 +201,8 @@ pub struct Engine {
     broken: bool,
     /// When set, a waiting command gives up with [`ControllerError::Cancelled`].
     cancel: Option<Arc<AtomicBool>>,
+    /// The id of the next command: every command carries one and its answer must echo it.
+    next_id: u32,
 }
 
 impl Engine {
@@ -252,6 +268,7 @@ impl Engine {
             stderr_reader,
             broken: false,
             cancel: None,
+            next_id: 1,
         })
     }
 
@@ -298,6 +315,9 @@ impl Engine {
     }
 
     fn exchange(&mut self, command: &str, timeout: Duration) -> Result<Response, ControllerError> {
+        let id = self.next_id;
+        self.next_id = self.next_id % MAX_ID + 1;
+        let command = format!("{id} {command}");
         log::trace!("[{}] < {command}", self.label);
         let now = Instant::now();
         let deadline = now
@@ -333,7 +353,14 @@ impl Engine {
                         if lines.is_empty() {
                             continue;
                         }
-                        return parse_response(&lines);
+                        let response = parse_response(&lines)?;
+                        if response.id != Some(id) {
+                            return Err(ControllerError::WrongId {
+                                sent: id,
+                                answer: lines.join("\n"),
+                            });
+                        }
+                        return Ok(response);
                     }
                     if lines.is_empty() && !line.starts_with(['=', '?']) {
                         return Err(ControllerError::Malformed(line));
@@ -457,11 +484,14 @@ mod tests {
     #[test]
     fn parses_answers_with_and_without_ids() {
         let r = parse_response(&lines(&["= C3"])).unwrap();
-        assert_eq!((r.success, r.text.as_str()), (true, "C3"));
+        assert_eq!((r.id, r.success, r.text.as_str()), (None, true, "C3"));
         let r = parse_response(&lines(&["=12 pass"])).unwrap();
-        assert_eq!((r.success, r.text.as_str()), (true, "pass"));
+        assert_eq!((r.id, r.success, r.text.as_str()), (Some(12), true, "pass"));
         let r = parse_response(&lines(&["?3 illegal move"])).unwrap();
-        assert_eq!((r.success, r.text.as_str()), (false, "illegal move"));
+        assert_eq!(
+            (r.id, r.success, r.text.as_str()),
+            (Some(3), false, "illegal move")
+        );
         let r = parse_response(&lines(&["=", "A1 B2", "C3 "])).unwrap();
         assert_eq!(r.text, "A1 B2\nC3");
         let r = parse_response(&lines(&["="])).unwrap();
@@ -474,16 +504,17 @@ mod tests {
 
     #[test]
     fn drives_a_shell_engine_and_detects_failures() {
-        // A tiny GTP engine: answers `name`, echoes garbage for `bad`, sleeps on `slow`,
-        // exits on `die`, quits on `quit`.
-        let script = r#"while read -r cmd rest; do
+        // A tiny GTP engine: answers `name`, echoes garbage for `bad`, answers `twice` twice,
+        // sleeps on `slow`, exits on `die`, quits on `quit`.
+        let script = r#"while read -r id cmd rest; do
             case "$cmd" in
-              name) printf '= fake\n\n' ;;
+              name) printf '=%s fake\n\n' "$id" ;;
               bad) printf 'nonsense\n\n' ;;
+              twice) printf '=%s\n\n=%s\n\n' "$id" "$id" ;;
               slow) sleep 5 ;;
               die) echo 'fatal: out of cheese' >&2; exit 3 ;;
-              quit) printf '=\n\n'; exit 0 ;;
-              *) printf '? unknown command\n\n' ;;
+              quit) printf '=%s\n\n' "$id"; exit 0 ;;
+              *) printf '?%s unknown command\n\n' "$id" ;;
             esac
           done"#;
         let cmd = format!("bash -c '{}'", script.replace('\'', r"'\''"));
@@ -497,6 +528,16 @@ mod tests {
         ));
         // Broken from now on.
         assert!(e.command("name", t).is_err());
+
+        // An answer too many puts every later answer out of step: the ids tell.
+        let mut e = Engine::spawn(&cmd, "fake").unwrap();
+        assert_eq!(e.ask("twice", t).unwrap(), Ok(String::new()));
+        match e.command("name", t) {
+            Err(ControllerError::WrongId { sent, answer }) => {
+                assert_eq!((sent, answer.as_str()), (2, "=1"))
+            }
+            other => panic!("expected a wrong id, got {other:?}"),
+        }
 
         let mut e = Engine::spawn(&cmd, "fake").unwrap();
         let started = Instant::now();

@@ -31,10 +31,17 @@ pub fn read<H: DeserializeOwned, R: DeserializeOwned>(path: &Path) -> Result<(H,
     File::open(path)
         .and_then(|mut f| f.read_to_string(&mut text))
         .map_err(|e| format!("cannot read journal {}: {e}", path.display()))?;
-    parse(&text).map_err(|e| format!("journal {}: {e}", path.display()))
+    match parse(&text) {
+        Ok((Some(header), games)) => Ok((header, games)),
+        Ok((None, _)) => Err(format!("journal {}: no header line", path.display())),
+        Err(e) => Err(format!("journal {}: {e}", path.display())),
+    }
 }
 
-fn parse<H: DeserializeOwned, R: DeserializeOwned>(text: &str) -> Result<(H, Vec<R>), String> {
+/// The header, if a whole one was written, and the games.
+fn parse<H: DeserializeOwned, R: DeserializeOwned>(
+    text: &str,
+) -> Result<(Option<H>, Vec<R>), String> {
     let mut header = None;
     let mut games = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -53,7 +60,9 @@ fn parse<H: DeserializeOwned, R: DeserializeOwned>(text: &str) -> Result<(H, Vec
             ),
         }
     }
-    let header = header.ok_or_else(|| "no header line".to_string())?;
+    if header.is_none() && !games.is_empty() {
+        return Err("no header line".into());
+    }
     Ok((header, games))
 }
 
@@ -65,7 +74,9 @@ impl Journal {
         H: Serialize + DeserializeOwned + PartialEq,
         R: DeserializeOwned,
     {
-        let exists = path.exists();
+        // A journal whose header was never wholly written (the run was killed at its start)
+        // holds no game: it is started afresh.
+        let exists = path.exists() && !has_no_header(path)?;
         let games = if exists {
             let (old, games): (H, Vec<R>) = read(path)?;
             if old != *header {
@@ -86,6 +97,7 @@ impl Journal {
         let mut file = OpenOptions::new()
             .create(true)
             .append(true)
+            .truncate(false)
             .open(path)
             .map_err(|e| format!("cannot open journal {}: {e}", path.display()))?;
         let journal_error =
@@ -104,6 +116,7 @@ impl Journal {
                 }
             }
         } else {
+            file.set_len(0).map_err(journal_error)?;
             write_line(&mut file, &Line::<&H, ()>::Header(header)).map_err(journal_error)?;
         }
         Ok((
@@ -125,6 +138,17 @@ impl Journal {
         write_line(&mut file, &Line::<(), &R>::Game(game))
             .map_err(|e| format!("cannot write journal {}: {e}", self.path.display()))
     }
+}
+
+/// Whether the journal at `path` lacks a whole header line and so holds no game: empty, blank,
+/// or cut inside its first line.
+fn has_no_header(path: &Path) -> Result<bool, String> {
+    let mut text = String::new();
+    File::open(path)
+        .and_then(|mut f| f.read_to_string(&mut text))
+        .map_err(|e| format!("cannot read journal {}: {e}", path.display()))?;
+    let parsed = parse::<serde_json::Value, serde_json::Value>(&text)?;
+    Ok(matches!(parsed, (None, games) if games.is_empty()))
 }
 
 fn write_line<T: Serialize>(file: &mut File, line: &T) -> std::io::Result<()> {
@@ -177,5 +201,21 @@ mod tests {
             parse::<H, G>("{\"header\":{\"name\":\"a\"}}\n{\"header\":{\"name\":\"a\"}}\n")
                 .is_err()
         );
+    }
+
+    #[test]
+    fn a_journal_without_a_whole_header_starts_afresh() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = H { name: "a".into() };
+        for (i, text) in ["", "\n", "  \n", "{\"header\":{\"na"].iter().enumerate() {
+            let path = dir.path().join(format!("j{i}.jsonl"));
+            std::fs::write(&path, text).unwrap();
+            let (j, games) = Journal::open::<H, G>(&path, &h).unwrap();
+            assert!(games.is_empty());
+            j.append(&G { n: 1 }).unwrap();
+            drop(j);
+            let (header, games): (H, Vec<G>) = read(&path).unwrap();
+            assert_eq!((header, games), (H { name: "a".into() }, vec![G { n: 1 }]));
+        }
     }
 }

@@ -13,8 +13,9 @@ pub mod stats;
 pub mod timespec;
 
 use crate::sgf;
+use crate::user_files;
 use clap::{Args, Subcommand};
-use engine_core::{fixed_handicap, Color, Geometry, Move};
+use engine_core::{fixed_handicap, is_valid_komi, Color, Geometry, Move, MAX_KOMI};
 use indicatif::{ProgressBar, ProgressStyle};
 use journal::Journal;
 use referee::{GameSetup, Outcome, Played, Scoring};
@@ -228,6 +229,10 @@ pub fn main(args: MatchArgs) -> ExitCode {
     }
 }
 
+/// The seconds `--move-timeout` may be: long enough for any engine to start answering, and
+/// short of forever (a silent engine must lose some day).
+const MOVE_TIMEOUT_SECONDS: std::ops::RangeInclusive<f64> = 1.0..=1.0e7;
+
 /// The game settings as the command line or a tournament file gives them.
 #[derive(Clone, Debug)]
 pub struct SetupOptions<'a> {
@@ -259,8 +264,10 @@ pub fn game_setup(o: &SetupOptions) -> Result<GameSetup, String> {
     } = *o;
     let geometry =
         Geometry::new(size).ok_or_else(|| format!("board size {size} is not in 2..=25"))?;
-    if !komi.is_finite() || komi.abs() > 1000.0 {
-        return Err(format!("komi {komi} is out of range"));
+    if !is_valid_komi(komi) {
+        return Err(format!(
+            "komi {komi} is out of range (at most {MAX_KOMI} either way)"
+        ));
     }
     if handicap == 1 || (handicap > 1 && fixed_handicap(geometry, handicap).is_none()) {
         return Err(format!(
@@ -273,8 +280,12 @@ pub fn game_setup(o: &SetupOptions) -> Result<GameSetup, String> {
     if max_moves == Some(0) {
         return Err("--max-moves must be at least 1".into());
     }
-    if !(move_timeout.is_finite() && move_timeout > 0.0) {
-        return Err("--move-timeout must be a positive number of seconds".into());
+    if !(MOVE_TIMEOUT_SECONDS.contains(&move_timeout)) {
+        return Err(format!(
+            "--move-timeout must be between {} and {} seconds",
+            MOVE_TIMEOUT_SECONDS.start(),
+            MOVE_TIMEOUT_SECONDS.end()
+        ));
     }
     let openings = match opening {
         None => Vec::new(),
@@ -289,7 +300,7 @@ pub fn game_setup(o: &SetupOptions) -> Result<GameSetup, String> {
         referee: referee.clone(),
         max_moves: max_moves.unwrap_or(3 * size * size),
         openings,
-        move_timeout: Duration::from_secs_f64(move_timeout.min(1.0e7)),
+        move_timeout: Duration::from_secs_f64(move_timeout),
     })
 }
 
@@ -319,7 +330,7 @@ fn read_openings(
 
 /// The moves of an opening SGF, checked to be legal from the game's start.
 fn read_opening(path: &Path, size: usize, handicap: usize) -> Result<Vec<(Color, Move)>, String> {
-    let text = std::fs::read_to_string(path)
+    let text = user_files::read_small_text(path)
         .map_err(|e| format!("cannot read opening {}: {e}", path.display()))?;
     let record = sgf::read(&text).map_err(|e| format!("opening {}: {e}", path.display()))?;
     if record.size != size {
@@ -390,8 +401,7 @@ pub fn write_sgf(
         move_comments,
     };
     let path = dir.join(name);
-    std::fs::write(&path, sgf::write(&played.game, &info))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    user_files::write_atomically(&path, sgf::write(&played.game, &info).as_bytes())?;
     Ok(path)
 }
 
@@ -478,6 +488,17 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     for (option, command) in ["--black", "--white"].iter().zip(&engines) {
         preflight(command).map_err(|e| format!("the {option} engine does not work: {e}"))?;
     }
+    // Nor should a referee that cannot start quietly become Tromp-Taylor counting.
+    if let Some(referee) = &args.referee {
+        preflight(referee).map_err(|e| format!("the --referee engine does not work: {e}"))?;
+    }
+    // Hours of games must not end in an output that cannot be written.
+    if let Some(json) = &args.json {
+        user_files::check_writable(json)?;
+    }
+    if let Some(dir) = &args.sgf_dir {
+        user_files::check_writable(&dir.join("game-0001.sgf"))?;
+    }
     let key = MatchKey {
         engines: engines.clone(),
         size: args.size,
@@ -501,7 +522,8 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     // where it stopped before.
     let mut tally = Tally::default();
     let mut finished: BTreeMap<usize, GameRecord> = BTreeMap::new();
-    for g in done {
+    // A journal of a longer run resumed with a smaller --games counts only the games asked for.
+    for g in done.into_iter().filter(|g| g.game < args.games) {
         if let Entry::Vacant(slot) = finished.entry(g.game) {
             tally.add(&g);
             tally.decide(args.sprt);
@@ -646,8 +668,9 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Starts an engine and asks its name.
-fn preflight(command: &str) -> Result<(), String> {
+/// Starts an engine and asks its name: a command line that does not start a working GTP
+/// engine is refused before the first game.
+pub fn preflight(command: &str) -> Result<(), String> {
     let mut engine =
         gtp::controller::Engine::spawn(command, "preflight").map_err(|e| e.to_string())?;
     engine
@@ -685,7 +708,7 @@ fn report(
             games,
         })
         .map_err(|e| e.to_string())?;
-        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        user_files::write_atomically(path, text.as_bytes())?;
     }
     Ok(())
 }
@@ -775,6 +798,9 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
         }
     }
     let key = key.ok_or_else(|| "no journals given".to_string())?;
+    if let Some(json) = &args.json {
+        user_files::check_writable(json)?;
+    }
     let games: Vec<GameRecord> = games.into_values().collect();
     if let Some(out) = &args.out {
         if out.exists() {

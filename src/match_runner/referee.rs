@@ -143,7 +143,7 @@ struct Forfeit {
 fn forfeit(loser: Color, error: ControllerError, what: &str) -> Forfeit {
     let reason = match error {
         ControllerError::Timeout(_) => EndReason::Silent,
-        ControllerError::Malformed(_) => EndReason::Malformed,
+        ControllerError::Malformed(_) | ControllerError::WrongId { .. } => EndReason::Malformed,
         _ => EndReason::Crash,
     };
     Forfeit {

@@ -25,7 +25,8 @@ pub mod standings;
 use crate::match_runner::journal::{self, Journal};
 use crate::match_runner::referee::{self, EndReason, Outcome, Scoring};
 use crate::match_runner::stats::{repeat_warning, repeated_games};
-use crate::match_runner::{game_setup, interrupt_flag, write_sgf, SetupOptions, Shard};
+use crate::match_runner::{game_setup, interrupt_flag, preflight, write_sgf, SetupOptions, Shard};
+use crate::user_files;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use pairing::History;
@@ -160,7 +161,7 @@ pub struct Config {
 
 impl Config {
     pub fn parse(text: &str) -> Result<Config, String> {
-        let config: Config = toml::from_str(text).map_err(|e| e.to_string())?;
+        let config: Config = toml::from_str(text).map_err(|e| one_line_toml_error(text, &e))?;
         config.validate()?;
         Ok(config)
     }
@@ -364,7 +365,7 @@ pub fn main(args: TournamentArgs) -> ExitCode {
 }
 
 fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
-    let text = std::fs::read_to_string(&args.config)
+    let text = user_files::read_small_text(&args.config)
         .map_err(|e| format!("cannot read {}: {e}", args.config.display()))?;
     let mut config = Config::parse(&text).map_err(|e| format!("{}: {e}", args.config.display()))?;
     let parallel = args.parallel.unwrap_or(config.parallel);
@@ -391,9 +392,17 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         opening: opening.as_deref(),
         move_timeout: config.move_timeout,
     })?;
+    // A typo in a command line stops the tournament here, instead of withdrawing the engine
+    // after round 1; a referee that cannot start must not quietly become Tromp-Taylor counting.
+    for engine in &config.engines {
+        preflight(&engine.command)
+            .map_err(|e| format!("engine {:?} does not work: {e}", engine.name))?;
+    }
+    if let Some(referee) = &config.referee {
+        preflight(referee).map_err(|e| format!("the referee does not work: {e}"))?;
+    }
     let n = config.engines.len();
-    std::fs::create_dir_all(&args.out)
-        .map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
+    user_files::check_writable(&args.out.join("tournament.json"))?;
     let journal_name = match args.shard {
         Some(s) => format!("journal.shard-{}-of-{}.jsonl", s.index, s.count),
         None => "journal.jsonl".to_string(),
@@ -1029,7 +1038,18 @@ fn write_json(
         duplicates,
     })
     .map_err(|e| e.to_string())?;
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    user_files::write_atomically(path, text.as_bytes())
+}
+
+/// A TOML error as one line, `line L: what` (the crate's own text draws the line with a caret).
+fn one_line_toml_error(text: &str, e: &toml::de::Error) -> String {
+    match e.span() {
+        Some(span) => {
+            let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+            format!("line {line}: {}", e.message().trim())
+        }
+        None => e.message().trim().to_string(),
+    }
 }
 
 fn progress_bar(round: usize, games: usize) -> ProgressBar {
