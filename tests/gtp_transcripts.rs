@@ -185,6 +185,11 @@ fn analysis_commands() {
 }
 
 #[test]
+fn gnugo_board_queries() {
+    transcript("board_queries", &[]);
+}
+
+#[test]
 fn sgf_files() {
     transcript("sgf", &[]);
 }

@@ -3,12 +3,13 @@
 //! GTP, flushed after every response and every streamed line; logs go to stderr.
 //!
 //! One concept per file: [`args`] (command line), `session` (state, loop, dispatch),
-//! `commands` (the known commands), `moves`, `setup`, `rules`, `handicap`, `time`,
+//! `commands` (the known commands), `board_queries` (GNU Go's `list_stones`, `captures`, …), `moves`, `setup`, `rules`, `handicap`, `time`,
 //! `scoring`, `showboard`, `analysis` (streaming analysis), `format` (analysis output),
 //! `gogui` (GoGui's analyze menu), `gui_quirks` (`--gui`: answers for GUIs that depart from GTP).
 
 mod analysis;
 mod args;
+mod board_queries;
 mod commands;
 mod format;
 mod gogui;

@@ -182,6 +182,17 @@ impl<W: Write + Send> Session<W> {
             "tengen-summary" => self.gogui_summary(args).into(),
             "tengen-live_gfx" => self.set_live_gfx(args).into(),
             "tengen-param" => self.param(args).into(),
+            "list_stones" => self.list_stones(args).into(),
+            "captures" => self.captures(args).into(),
+            "move_history" => self.move_history(args).into(),
+            "all_legal" => self.all_legal(args).into(),
+            "is_legal" => self.is_legal(args).into(),
+            "color" => self.color(args).into(),
+            "findlib" => self.findlib(args).into(),
+            "countlib" => self.countlib(args).into(),
+            "query_boardsize" => self.query_boardsize(args).into(),
+            "get_komi" => self.get_komi(args).into(),
+            "get_handicap" => self.get_handicap(args).into(),
             _ => Outcome::Reply(Err(GtpError::unknown_command())),
         }
     }

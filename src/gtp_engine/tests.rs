@@ -243,7 +243,7 @@ fn every_listed_command_has_a_handler() {
     );
     let listed = transcript("list_commands\nknown_command play\nknown_command foo\n");
     assert!(listed.starts_with("= protocol_version\nname\n"));
-    assert!(listed.ends_with("tengen-param\n\n= true\n\n= false\n\n"));
+    assert!(listed.ends_with("get_handicap\n\n= true\n\n= false\n\n"));
 }
 
 /// Input that arrives when the test sends it; end of input when the sender is dropped.
