@@ -296,10 +296,14 @@ fn property<'a>(node: &'a Node, id: &str) -> Option<&'a str> {
         .map(String::as_str)
 }
 
-/// A move value: a point, or a pass (`[]`, or `[tt]` on boards up to 19x19).
+/// A move value: a point, or a pass: `[]`, `[tt]` on boards up to 19x19 (FF[3]), or the
+/// point just past both edges, as Lizzie writes a pass (`[jj]` on 9x9).
 fn move_value(g: Geometry, value: &str) -> Result<Move, SgfError> {
     let v = value.trim();
-    if v.is_empty() || (v == "tt" && g.size() <= 19) {
+    let past_both_edges = [(b'a' + g.size() as u8) as char; 2]
+        .iter()
+        .collect::<String>();
+    if v.is_empty() || (v == "tt" && g.size() <= 19) || v == past_both_edges {
         return Ok(Move::Pass);
     }
     sgf_point(g, v).map(Move::Play)
@@ -522,13 +526,14 @@ mod tests {
     #[test]
     fn reads_variations_setup_lists_and_passes() {
         let text = "junk (;GM[1]FF[3]SZ[5]AddBlack[aa:bb]AW[ee]PL[w]\
-                    ;W[cc]C[x\\]y](;B[tt];W[])(;B[dd]))";
+                    ;W[cc]C[x\\]y](;B[tt];W[];B[ff])(;B[dd]))";
         let record = read(text).unwrap();
         assert_eq!(record.size, 5);
         assert_eq!(record.setup.len(), 5);
         assert_eq!(record.to_move, Some(Color::White));
-        assert_eq!(record.moves.len(), 3);
+        assert_eq!(record.moves.len(), 4);
         assert_eq!(record.moves[1], (Color::Black, Move::Pass));
+        assert_eq!(record.moves[3], (Color::Black, Move::Pass), "Lizzie's pass");
         let game = record.to_game(Rules::CHINESE, 7.5, None).unwrap();
         assert_eq!(game.board().stone_count(), 6);
     }

@@ -5,13 +5,19 @@
 //! * Lizzie 0.7.4 reads the `version` answer as Leela Zero's and wants its second number to
 //!   be at least 15, or it shows a dialog from a thread holding the lock its painter needs: the
 //!   window freezes. tengen then answers the Leela Zero analysis protocol version it speaks,
-//!   as KataGo's `-override-version` does for the same reason.
+//!   as KataGo's `-override-version` does for the same reason. Lizzie also places an
+//!   engine's pass by sending it back (`play W pass` right after `genmove W` answered `pass`)
+//!   and, in a game against the engine, then asks for a move for the other side whose answer
+//!   it never reads (its `isThinking` flag is cleared just after): tengen accepts the echo
+//!   without playing it and answers that `genmove` with `pass` without playing it, so that
+//!   both boards still hold the same game.
 //! * qGo 2.1 numbers its commands only for an engine whose path ends in "gnugo", yet matches
 //!   every `genmove` answer against its counter, which starts at 1000: a `genmove` sent
 //!   without an id is answered with id 1000.
 //! * Kigo 22.12 takes only an upper-case `PASS` (GNU Go's spelling) as a pass.
 
 use clap::ValueEnum;
+use engine_core::Color;
 use gtp::Command;
 
 /// A GUI whose quirks the answers follow.
@@ -32,9 +38,54 @@ const QGO_GENMOVE_ID: u32 = 1000;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Quirks {
     pub gui: Option<Gui>,
+    /// Where Lizzie is in placing the engine's pass.
+    lizzie_pass: LizziePass,
+}
+
+/// Lizzie's way of placing an engine's pass, step by step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum LizziePass {
+    #[default]
+    Idle,
+    /// tengen answered `genmove` for this colour with `pass`: Lizzie sends it back next.
+    Answered(Color),
+    /// The echo came: a `genmove` Lizzie will not read may follow.
+    Echoed,
 }
 
 impl Quirks {
+    /// The quirks of `gui`.
+    pub fn of(gui: Option<Gui>) -> Quirks {
+        Quirks {
+            gui,
+            lizzie_pass: LizziePass::Idle,
+        }
+    }
+
+    /// The answer that replaces running `command`, where the GUI's quirk needs one.
+    pub fn answer_instead(&mut self, command: &Command) -> Option<String> {
+        let step = std::mem::take(&mut self.lizzie_pass);
+        match (step, command.name.as_str(), command.args.as_slice()) {
+            (LizziePass::Answered(c), "play", [color, vertex])
+                if color.parse() == Ok(c) && vertex.eq_ignore_ascii_case("pass") =>
+            {
+                self.lizzie_pass = LizziePass::Echoed;
+                Some(String::new())
+            }
+            (LizziePass::Echoed, "genmove", [_]) => Some("pass".to_string()),
+            _ => None,
+        }
+    }
+
+    /// Notes the answer `text` to `command`, which ran.
+    pub fn note_answer(&mut self, command: &Command, text: &str) {
+        if self.gui == Some(Gui::Lizzie) && command.name == "genmove" && text == "pass" {
+            if let Some(Ok(c)) = command.args.first().map(|a| a.parse::<Color>()) {
+                self.lizzie_pass = LizziePass::Answered(c);
+            }
+        }
+    }
+
     /// The `version` answer, if the GUI needs another than tengen's own.
     pub fn version(self) -> Option<&'static str> {
         (self.gui == Some(Gui::Lizzie)).then_some(LEELA_ZERO_PROTOCOL)
@@ -69,7 +120,7 @@ mod tests {
     #[test]
     fn quirks_apply_only_to_their_gui() {
         let [none, lizzie, qgo, kigo] =
-            [None, Some(Gui::Lizzie), Some(Gui::Qgo), Some(Gui::Kigo)].map(|gui| Quirks { gui });
+            [None, Some(Gui::Lizzie), Some(Gui::Qgo), Some(Gui::Kigo)].map(Quirks::of);
         assert_eq!(lizzie.version(), Some("0.17"));
         assert_eq!(none.version(), None);
         assert_eq!(qgo.version(), None);
@@ -80,5 +131,29 @@ mod tests {
         assert_eq!(none.answer_id(&genmove), None);
         assert_eq!(kigo.pass_text(), "PASS");
         assert_eq!(lizzie.pass_text(), "pass");
+    }
+
+    #[test]
+    fn lizzie_s_echo_of_a_pass_and_the_move_it_never_reads_change_nothing() {
+        let mut lizzie = Quirks::of(Some(Gui::Lizzie));
+        let genmove = command("12 genmove W");
+        assert_eq!(lizzie.answer_instead(&genmove), None);
+        lizzie.note_answer(&genmove, "pass");
+        assert_eq!(
+            lizzie.answer_instead(&command("13 play W pass")),
+            Some(String::new())
+        );
+        assert_eq!(
+            lizzie.answer_instead(&command("14 genmove B")),
+            Some("pass".into())
+        );
+        // Afterwards, and for any other sequence, commands run as usual.
+        assert_eq!(lizzie.answer_instead(&command("15 genmove B")), None);
+        lizzie.note_answer(&genmove, "pass");
+        assert_eq!(lizzie.answer_instead(&command("play B pass")), None);
+        assert_eq!(lizzie.answer_instead(&command("genmove B")), None);
+        let mut plain = Quirks::of(None);
+        plain.note_answer(&genmove, "pass");
+        assert_eq!(plain.answer_instead(&command("play W pass")), None);
     }
 }

@@ -46,7 +46,7 @@ pub fn run(args: GtpArgs) -> ExitCode {
         InputReader::stdin(),
         std::io::stdout(),
     )
-    .with_quirks(Quirks { gui: args.gui });
+    .with_quirks(Quirks::of(args.gui));
     match session.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

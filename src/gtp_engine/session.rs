@@ -91,8 +91,15 @@ impl<W: Write + Send> Session<W> {
                 Input::Invalid { id, error } => send(&mut self.out, &failure(id, error.message()))?,
                 Input::Command(command) => {
                     let id = self.quirks.answer_id(&command);
-                    match self.execute(&command) {
-                        Outcome::Reply(Ok(text)) => send(&mut self.out, &success(id, &text))?,
+                    let outcome = match self.quirks.answer_instead(&command) {
+                        Some(text) => Outcome::Reply(Ok(text)),
+                        None => self.execute(&command),
+                    };
+                    match outcome {
+                        Outcome::Reply(Ok(text)) => {
+                            self.quirks.note_answer(&command, &text);
+                            send(&mut self.out, &success(id, &text))?
+                        }
                         Outcome::Reply(Err(e)) => {
                             log::debug!("{} failed: {e}", command.name);
                             send(&mut self.out, &failure(id, e.message()))?
