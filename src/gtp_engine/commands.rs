@@ -58,4 +58,8 @@ pub const COMMANDS: &[&str] = &[
     "query_boardsize",
     "get_komi",
     "get_handicap",
+    "estimate_score",
+    "top_moves",
+    "top_moves_black",
+    "top_moves_white",
 ];

@@ -105,7 +105,7 @@ impl<W: Write + Send> Session<W> {
 
     /// Analyses for `[color]` (default: the player to move) for the configured thinking time,
     /// or until input arrives, and returns the last snapshot.
-    fn snapshot(&mut self, args: &[String]) -> Result<(Color, Analysis), GtpError> {
+    pub(super) fn snapshot(&mut self, args: &[String]) -> Result<(Color, Analysis), GtpError> {
         expect_between(args, 0..=1)?;
         let c = match args.first() {
             Some(text) => color(text)?,

@@ -3,7 +3,7 @@
 //! GTP, flushed after every response and every streamed line; logs go to stderr.
 //!
 //! One concept per file: [`args`] (command line), `session` (state, loop, dispatch),
-//! `commands` (the known commands), `board_queries` (GNU Go's `list_stones`, `captures`, …), `moves`, `setup`, `rules`, `handicap`, `time`,
+//! `commands` (the known commands), `board_queries` (GNU Go's `list_stones`, `captures`, …), `hints` (GNU Go's `top_moves`), `moves`, `setup`, `rules`, `handicap`, `time`,
 //! `scoring`, `showboard`, `analysis` (streaming analysis), `format` (analysis output),
 //! `gogui` (GoGui's analyze menu), `gui_quirks` (`--gui`: answers for GUIs that depart from GTP).
 
@@ -15,6 +15,7 @@ mod format;
 mod gogui;
 mod gui_quirks;
 mod handicap;
+mod hints;
 mod moves;
 mod rules;
 mod scoring;

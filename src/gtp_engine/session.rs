@@ -200,6 +200,10 @@ impl<W: Write + Send> Session<W> {
             "query_boardsize" => self.query_boardsize(args).into(),
             "get_komi" => self.get_komi(args).into(),
             "get_handicap" => self.get_handicap(args).into(),
+            "estimate_score" => self.estimate_score(args).into(),
+            "top_moves" => self.top_moves(args).into(),
+            "top_moves_black" => self.top_moves_of(args, "black").into(),
+            "top_moves_white" => self.top_moves_of(args, "white").into(),
             _ => Outcome::Reply(Err(GtpError::unknown_command())),
         }
     }

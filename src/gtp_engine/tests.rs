@@ -205,6 +205,22 @@ fn scoring_uses_the_players_dead_stones() {
 }
 
 #[test]
+fn scoring_extensions_of_gnu_go_use_the_players_dead_stones() {
+    // The fake player calls C3 dead: the point counts for White.
+    let out = transcript(
+        "boardsize 5\nplay b C3\nplay w D4\nestimate_score\nfinal_status_list white_territory\n\
+         top_moves_black\n",
+    );
+    let responses: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(responses[3], "= W+32.5 (upper bound: 32.5, lower: 32.5)");
+    assert!(responses[4].starts_with("= A5 B5 C5 D5 E5 A4 B4 C4 E4 A3 B3 C3 D3"));
+    assert_eq!(
+        responses[5], "= C3 60.00",
+        "the candidates with win rates, no pass"
+    );
+}
+
+#[test]
 fn gogui_views_show_the_last_snapshot() {
     let out = transcript(
         "boardsize 5\ntengen-ownership\ntengen-winrates b\ntengen-pv w\ntengen-summary\n\
@@ -243,7 +259,7 @@ fn every_listed_command_has_a_handler() {
     );
     let listed = transcript("list_commands\nknown_command play\nknown_command foo\n");
     assert!(listed.starts_with("= protocol_version\nname\n"));
-    assert!(listed.ends_with("get_handicap\n\n= true\n\n= false\n\n"));
+    assert!(listed.ends_with("top_moves_white\n\n= true\n\n= false\n\n"));
 }
 
 /// Input that arrives when the test sends it; end of input when the sender is dropped.

@@ -1,8 +1,9 @@
-//! Test helpers: ASCII diagrams and a plain flood-fill reference of the rules.
+//! Test helpers: ASCII diagrams, a plain flood-fill reference of the rules, and the check of
+//! a fast board against it (also used by the board fuzz target, `fuzz/`).
 
 #![allow(dead_code)] // each test binary uses its own subset
 
-use engine_core::{Color, Game, Geometry, Move, Point, Rules};
+use engine_core::{stone_key, Board, Color, Game, Geometry, Move, Point, Rules};
 
 /// A game set up from a diagram: rows top to bottom, `X` black, `O` white, `.` empty; spaces
 /// ignored. The diagram's stones are setup stones; `to_move` moves first.
@@ -156,4 +157,130 @@ impl Reference {
         let (col, row) = g.coords(p);
         row * self.size + col
     }
+}
+
+/// Compares every derived fact of `board` with the reference grid.
+pub fn assert_consistent(board: &Board, reference: &Reference, ko: Option<Point>) {
+    let g = board.geometry();
+    let mut hash = 0;
+    let mut empties = 0;
+    for p in g.points() {
+        let i = reference.index(g, p);
+        assert_eq!(
+            board.color_at(p),
+            reference.grid[i],
+            "colour at {}",
+            g.vertex(p)
+        );
+        let bit = g.bit(p);
+        for c in Color::BOTH {
+            assert_eq!(board.stones(c).contains(bit), reference.grid[i] == Some(c));
+        }
+        assert_eq!(
+            board.in_atari(p),
+            reference.grid[i].is_some() && reference.chain(i).1.len() == 1
+        );
+        assert_eq!(
+            board.neighborhood(p),
+            reference_neighborhood(board, reference, p)
+        );
+        let around = board.neighborhoods_around(p);
+        for (q, code) in board.neighborhood_points(p).into_iter().zip(around) {
+            if board.is_on_board(q) {
+                assert_eq!(code, reference_neighborhood(board, reference, q));
+            }
+        }
+        match reference.grid[i] {
+            None => {
+                empties += 1;
+                assert!(board.is_empty(p));
+                assert!(board.empty_points().contains(&p));
+            }
+            Some(c) => {
+                hash ^= stone_key(c, p);
+                let (stones, libs) = reference.chain(i);
+                assert_eq!(board.chain_size(p) as usize, stones.len());
+                assert_eq!(
+                    board.chain_liberties(p) as usize,
+                    libs.len(),
+                    "liberties of {}",
+                    g.vertex(p)
+                );
+                let expected_atari = (libs.len() == 1).then(|| libs[0]);
+                let atari = board.atari_point(p).map(|q| reference.index(g, q));
+                assert_eq!(atari, expected_atari);
+                let liberty_set = board.chain_liberty_set(p);
+                assert_eq!(liberty_set.count() as usize, libs.len());
+                for q in g.points() {
+                    let same_chain = stones.contains(&reference.index(g, q));
+                    let same_head =
+                        board.color_at(q).is_some() && board.chain_head(q) == board.chain_head(p);
+                    assert_eq!(same_chain, same_head);
+                }
+                let walked: Vec<usize> = board
+                    .chain_stones(p)
+                    .map(|s| reference.index(g, s))
+                    .collect();
+                assert_eq!(walked.len(), stones.len());
+                assert!(walked.iter().all(|s| stones.contains(s)));
+            }
+        }
+    }
+    assert_eq!(board.empty_points().len(), empties);
+    assert_eq!(board.hash(), hash);
+    assert_eq!(board.ko_point(), ko);
+    // The remembered rejections of earlier scans must still hold: a copy answers the same.
+    let mut remembered = *board;
+    for c in Color::BOTH {
+        for p in g.points() {
+            let i = reference.index(g, p);
+            if reference.grid[i].is_none() {
+                assert_eq!(
+                    remembered.is_playout_candidate_remembered(c, p),
+                    board.is_playout_candidate(c, p),
+                    "remembered {c} {}",
+                    g.vertex(p)
+                );
+            }
+            let legal = reference.grid[i].is_none() && Some(p) != ko && !reference.is_suicide(c, i);
+            assert_eq!(board.is_legal(c, p), legal, "{c} {}", g.vertex(p));
+            if legal {
+                assert_eq!(board.is_playout_candidate(c, p), !board.is_eye(c, p));
+                let mut after = reference.clone();
+                let captured = after.play(c, i);
+                let (stones, libs) = after.chain(i);
+                assert_eq!(board.captures_at(c, p), captured > 0);
+                let self_atari = captured == 0 && stones.len() >= 2 && libs.len() == 1;
+                assert_eq!(
+                    board.is_self_atari(c, p),
+                    self_atari,
+                    "self-atari {c} {}",
+                    g.vertex(p)
+                );
+            } else if reference.grid[i].is_none() {
+                assert!(!board.is_playout_candidate(c, p));
+            }
+        }
+    }
+}
+
+/// The 3x3 code of `p` from the reference grid: two bits per neighbour (0 empty, 1 black,
+/// 2 white, 3 off board), bottom row first, left to right.
+fn reference_neighborhood(board: &Board, reference: &Reference, p: Point) -> u16 {
+    let g = board.geometry();
+    let (x, y) = g.coords(p);
+    let around = (-1..=1i64)
+        .flat_map(|dy| (-1..=1i64).map(move |dx| (dx, dy)))
+        .filter(|&offset| offset != (0, 0));
+    around.enumerate().fold(0, |code, (k, (dx, dy))| {
+        let value = match g.point((x as i64 + dx) as usize, (y as i64 + dy) as usize) {
+            None => 3,
+            Some(q) => match reference.grid[reference.index(g, q)] {
+                None => 0,
+                Some(Color::Black) => 1,
+                Some(Color::White) => 2,
+            },
+        };
+        code | value << (2 * k)
+    })
 }
