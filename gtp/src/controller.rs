@@ -98,67 +98,10 @@ impl Response {
     }
 }
 
-/// Splits a command line like a POSIX shell does for words: whitespace separates, single
-/// quotes keep everything literally, double quotes keep whitespace (backslash escapes `"`, `\`,
-/// `$` and `` ` `` inside them), a backslash outside quotes escapes the next character.
+/// Splits a command line into words as a POSIX shell does (quotes and backslashes; no
+/// expansion), or says why it cannot.
 pub fn split_command_line(line: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err("unterminated single quote".into()),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\' | '$' | '`')) => word.push(c),
-                            Some(c) => {
-                                word.push('\\');
-                                word.push(c);
-                            }
-                            None => return Err("unterminated double quote".into()),
-                        },
-                        Some(c) => word.push(c),
-                        None => return Err("unterminated double quote".into()),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                match chars.next() {
-                    Some(c) => word.push(c),
-                    None => return Err("trailing backslash".into()),
-                }
-            }
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
+    shlex::split(line).ok_or_else(|| "unterminated quote or trailing backslash".to_string())
 }
 
 /// Parses one complete answer (lines without their terminating empty line). Leading empty
