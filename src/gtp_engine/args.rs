@@ -18,13 +18,15 @@ pub struct GtpArgs {
     /// Search threads [default: all cores].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
-    /// Fixed number of playouts per move (overrides time control).
+    /// Fixed number of playouts per move (overrides time control) [default: by time].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub playouts: Option<u64>,
-    /// Fixed thinking time per move, in seconds.
+    /// Fixed thinking time per move, in seconds, at most 3600 (capped by the clock when the
+    /// controller runs one) [default: by the clock, else 3 s a move].
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
     pub time_per_move: Option<Duration>,
-    /// Upper bound for the search tree, in MiB.
+    /// Upper bound for the search tree, in MiB (clamped to what the machine has)
+    /// [default: 1024].
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_memory: Option<u32>,
     /// Rule set.
@@ -33,10 +35,10 @@ pub struct GtpArgs {
     /// Repetition rule.
     #[arg(long, value_enum, default_value_t = Superko::Positional)]
     pub superko: Superko,
-    /// Komi until the controller sends one.
+    /// Komi until the controller sends one (at most 10000 either way).
     #[arg(long, default_value_t = 7.5, allow_negative_numbers = true, value_parser = komi)]
     pub komi: f64,
-    /// Resign below this win rate (0 never resigns).
+    /// Resign below this win rate (0 never resigns) [default: 0.1].
     #[arg(long, value_name = "WINRATE", value_parser = fraction)]
     pub resign_threshold: Option<f64>,
     /// Think on the opponent's time.

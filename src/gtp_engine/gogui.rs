@@ -17,21 +17,6 @@ use gtp::{GtpError, StopOn};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-/// The entries of GoGui's analyze menu (`type/label/command`).
-const ANALYZE_COMMANDS: &[&str] = &[
-    "dboard/Ownership/tengen-ownership %m",
-    "gfx/Win rates/tengen-winrates %m",
-    "gfx/Principal variation/tengen-pv %m",
-    "string/Analysis summary/tengen-summary %m",
-    "plist/Dead stones/final_status_list dead",
-    "string/Final score/final_score",
-    "string/Rules/tengen-rules",
-    "none/Live graphics: win rates/tengen-live_gfx winrates",
-    "none/Live graphics: variation/tengen-live_gfx pv",
-    "none/Live graphics: off/tengen-live_gfx off",
-    "param/Search settings/tengen-param",
-];
-
 /// How often live graphics redraw while `genmove` thinks.
 const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(300);
 
@@ -50,7 +35,7 @@ const REPORTS_PER_ANALYSIS: u32 = 10;
 impl<W: Write + Send> Session<W> {
     pub(super) fn gogui_analyze_commands(&mut self, args: &[String]) -> Result<String, GtpError> {
         expect_count(args, 0)?;
-        Ok(ANALYZE_COMMANDS.join("\n"))
+        Ok(super::commands::analyze_menu())
     }
 
     /// `tengen-live_gfx winrates|pv|off`.

@@ -3,7 +3,7 @@
 //! GTP, flushed after every response and every streamed line; logs go to stderr.
 //!
 //! One concept per file: [`args`] (command line), `session` (state, loop, dispatch),
-//! `commands` (the known commands), `board_queries` (GNU Go's `list_stones`, `captures`, …), `hints` (GNU Go's `top_moves`), `moves`, `setup`, `rules`, `handicap`, `time`,
+//! `commands` (the command table: names, handlers, GoGui menu), `board_queries` (GNU Go's `list_stones`, `captures`, …), `hints` (GNU Go's `top_moves`), `moves`, `setup`, `rules`, `handicap`, `time`,
 //! `scoring`, `showboard`, `analysis` (streaming analysis), `format` (analysis output),
 //! `gogui` (GoGui's analyze menu), `gui_quirks` (`--gui`: answers for GUIs that depart from GTP).
 
@@ -28,7 +28,7 @@ mod tests;
 mod time;
 
 pub use args::{build_player, init_logging, GtpArgs, LogLevel, PlayerKind, RuleSet, Superko};
-pub use commands::COMMANDS;
+pub use commands::names as command_names;
 pub use gui_quirks::{Gui, Quirks};
 pub use session::Session;
 

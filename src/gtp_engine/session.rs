@@ -1,14 +1,13 @@
-//! The engine session: the game, the clocks and the player behind one GTP conversation, the
-//! read–execute–answer loop, and the dispatch of every command name to its handler.
+//! The engine session: the game, the clocks and the player behind one GTP conversation, and
+//! the read–execute–answer loop; each command runs the handler the command table names.
 
-use super::commands::COMMANDS;
+use super::commands::table;
 use super::gogui::LiveGfx;
 use super::gui_quirks::Quirks;
 use crate::clock::{Clock, TimeSystem};
 use crate::player::Player;
 use crate::search::SearchConfig;
 use engine_core::{Game, Rules};
-use gtp::args::expect_count;
 use gtp::response::{failure, send, success};
 use gtp::{Command, GtpError, Input, InputReader, StopOn};
 use std::io::{self, Write};
@@ -135,76 +134,9 @@ impl<W: Write + Send> Session<W> {
 
     /// Runs one command.
     pub(super) fn execute(&mut self, command: &Command) -> Outcome {
-        let args = command.args.as_slice();
-        let id = command.id;
-        match command.name.as_str() {
-            "protocol_version" => expect_count(args, 0).map(|()| "2".to_string()).into(),
-            "name" => expect_count(args, 0).map(|()| "tengen".to_string()).into(),
-            "version" => expect_count(args, 0)
-                .map(|()| {
-                    let own = env!("CARGO_PKG_VERSION");
-                    self.quirks.version().unwrap_or(own).to_string()
-                })
-                .into(),
-            "known_command" => expect_count(args, 1)
-                .map(|()| COMMANDS.contains(&args[0].as_str()).to_string())
-                .into(),
-            "list_commands" => expect_count(args, 0).map(|()| COMMANDS.join("\n")).into(),
-            "quit" => Outcome::Quit,
-            "boardsize" => self.boardsize(args).into(),
-            "clear_board" => self.clear_board(args).into(),
-            "komi" => self.komi(args).into(),
-            "play" => self.play(args).into(),
-            "gogui-play_sequence" => self.play_sequence(args).into(),
-            "genmove" => self.genmove(args, false).into(),
-            "kgs-genmove_cleanup" => self.genmove(args, true).into(),
-            "reg_genmove" => self.reg_genmove(args).into(),
-            "undo" => self.undo(args, false).into(),
-            "gg-undo" => self.undo(args, true).into(),
-            "showboard" => self.showboard(args).into(),
-            "fixed_handicap" => self.fixed_handicap(args).into(),
-            "place_free_handicap" => self.place_free_handicap(args).into(),
-            "set_free_handicap" => self.set_free_handicap(args).into(),
-            "gogui-setup" => self.gogui_setup(args).into(),
-            "gogui-setup_player" => self.gogui_setup_player(args).into(),
-            "loadsgf" => self.loadsgf(args).into(),
-            "printsgf" => self.printsgf(args).into(),
-            "kgs-rules" => self.kgs_rules(args).into(),
-            "tengen-rules" => self.tengen_rules(args).into(),
-            "final_score" => self.final_score(args).into(),
-            "final_status_list" => self.final_status_list(args).into(),
-            "time_settings" => self.time_settings(args).into(),
-            "time_left" => self.time_left(args).into(),
-            "cputime" => self.cputime(args).into(),
-            "kgs-time_settings" => self.kgs_time_settings(args).into(),
-            "lz-analyze" => self.analyze(id, args, super::format::Dialect::Lz),
-            "kata-analyze" => self.analyze(id, args, super::format::Dialect::Kata),
-            "lz-genmove_analyze" => self.genmove_analyze(id, args, super::format::Dialect::Lz),
-            "kata-genmove_analyze" => self.genmove_analyze(id, args, super::format::Dialect::Kata),
-            "gogui-analyze_commands" => self.gogui_analyze_commands(args).into(),
-            "gogui-interrupt" => expect_count(args, 0).map(|()| String::new()).into(),
-            "tengen-ownership" => self.gogui_ownership(args).into(),
-            "tengen-winrates" => self.gogui_winrates(args).into(),
-            "tengen-pv" => self.gogui_pv(args).into(),
-            "tengen-summary" => self.gogui_summary(args).into(),
-            "tengen-live_gfx" => self.set_live_gfx(args).into(),
-            "tengen-param" => self.param(args).into(),
-            "list_stones" => self.list_stones(args).into(),
-            "captures" => self.captures(args).into(),
-            "move_history" => self.move_history(args).into(),
-            "all_legal" => self.all_legal(args).into(),
-            "is_legal" => self.is_legal(args).into(),
-            "color" => self.color(args).into(),
-            "findlib" => self.findlib(args).into(),
-            "countlib" => self.countlib(args).into(),
-            "query_boardsize" => self.query_boardsize(args).into(),
-            "get_komi" => self.get_komi(args).into(),
-            "get_handicap" => self.get_handicap(args).into(),
-            "estimate_score" => self.estimate_score(args).into(),
-            "top_moves" => self.top_moves(args).into(),
-            "top_moves_black" => self.top_moves_of(args, "black").into(),
-            "top_moves_white" => self.top_moves_of(args, "white").into(),
-            _ => Outcome::Reply(Err(GtpError::unknown_command())),
+        match table().into_iter().find(|spec| spec.name == command.name) {
+            Some(spec) => (spec.run)(self, command),
+            None => Outcome::Reply(Err(GtpError::unknown_command())),
         }
     }
 }
