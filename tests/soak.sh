@@ -4,7 +4,7 @@
 # time and each engine process's peak memory against its --max-memory.
 #
 #   bash tests/soak.sh                         # 2000 games on 9x9 and 200 on 19x19 (hours)
-#   GAMES9=100 GAMES19=10 bash tests/soak.sh   # a short run (about 15 minutes)
+#   GAMES9=100 GAMES19=10 bash tests/soak.sh   # a short run (about 20 minutes)
 #
 # Settings (environment): GAMES9, GAMES19 (games per size), PLAYOUTS9, PLAYOUTS19 (per move),
 # TIME9, TIME19 (each side's clock, so that time management runs too), MAX_MEMORY (MiB, each
@@ -17,13 +17,14 @@ TENGEN=${TENGEN:-$ROOT/target/release/tengen}
 OUT=${OUT:-$ROOT/target/soak}
 GAMES9=${GAMES9:-2000}
 GAMES19=${GAMES19:-200}
-PLAYOUTS9=${PLAYOUTS9:-400}
-PLAYOUTS19=${PLAYOUTS19:-800}
+PLAYOUTS9=${PLAYOUTS9:-1000}
+PLAYOUTS19=${PLAYOUTS19:-2000}
 TIME9=${TIME9:-2m}
 TIME19=${TIME19:-10m}
-MAX_MEMORY=${MAX_MEMORY:-64}
+# A small tree bound, which 19x19 searches fill, so that the bound itself is soaked.
+MAX_MEMORY=${MAX_MEMORY:-4}
 # What a process holds besides the tree: code, stacks, boards, buffers.
-ALLOWANCE_MIB=64
+ALLOWANCE_MIB=16
 mkdir -p "$OUT"
 [[ -x $TENGEN ]] || (cd "$ROOT" && cargo build --release --quiet)
 

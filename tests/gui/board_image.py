@@ -5,7 +5,9 @@
       finds the board's grid: prints "X0 Y0 STEP", the pixel of the top-left intersection
       (column A, top row) and the distance between lines.
   board_image.py stones SHOT.png SIZE X0 Y0 STEP
-      prints the stones on the intersections: "black: C3 D4" and "white: E5" (GTP vertices).
+      prints the stones on the intersections: "black: C3 D4" and "white: E5" (GTP vertices,
+      sorted as gtp_log.py sorts them). A stone is two of four samples off the centre that
+      are dark, or bright and grey (so glossy, shaded stones count).
 
 The board is found as the largest wood-coloured area; its grid lines as the longest dark runs
 inside it, which stones and analysis marks are too short to match.
@@ -107,8 +109,10 @@ def stones(path, size, x0, y0, step):
             # Four samples off the centre, clear of move numbers and of the grid lines.
             samples = [rows[y + dy][x + dx] for dx, dy in
                        ((reach, reach), (-reach, reach), (reach, -reach), (-reach, -reach))]
-            brightness = sorted(sum(p) / 3 for p in samples)[1:3]
-            spread = max(max(p) - min(p) for p in samples)
+            # The two middle samples by brightness: shading or a mark may spoil the others.
+            middle = sorted(samples, key=sum)[1:3]
+            brightness = [sum(p) / 3 for p in middle]
+            spread = max(max(p) - min(p) for p in middle)
             vertex = f"{COLUMNS[col]}{size - row}"
             if max(brightness) < 90:
                 found["black"].append(vertex)
@@ -125,7 +129,7 @@ def main():
     elif command == "stones":
         x0, y0, step = int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6])
         for color, vertices in stones(path, size, x0, y0, step).items():
-            print(f"{color}: {' '.join(vertices)}")
+            print(" ".join([f"{color}:"] + sorted(vertices)))
     else:
         sys.exit(__doc__)
 

@@ -5,7 +5,8 @@
 # configuration is the stock one apart from the engine command the test writes.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+GUI_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$GUI_DIR/../.." && pwd)
 TENGEN=${TENGEN:-$ROOT/target/release/tengen}
 OUT=${GUI_TEST_OUT:-$ROOT/target/gui-tests/$GUI}
 HOME_DIR=$OUT/home
@@ -77,15 +78,55 @@ cleanup() {
 # shot NAME: a screenshot of the whole display in $OUT/NAME.png.
 shot() { import -window root "$OUT/$1.png" 2>/dev/null; }
 
-# wait_for_window NAME SECONDS: the id of the first visible window whose title matches NAME.
+# wait_for_window NAME SECONDS: the id of the first visible window whose title (WM_NAME) or,
+# failing that, class matches NAME, a regular expression; some toolkits (KDE's) leave WM_NAME
+# empty and set the title only in _NET_WM_NAME, which xdotool does not search. Fails at once if
+# the GUI (GUI_PID) has exited.
 wait_for_window() {
     local id
     for _ in $(seq $(($2 * 5))); do
-        id=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -1 || true)
+        id=$({ xdotool search --onlyvisible --name "$1" ||
+            xdotool search --onlyvisible --class "$1"; } 2>/dev/null | head -1 || true)
         [[ -n $id ]] && { echo "$id"; return 0; }
+        [[ -z ${GUI_PID:-} ]] || kill -0 "$GUI_PID" 2>/dev/null || fail "the GUI exited (see $OUT)"
         sleep 0.2
     done
     fail "no window named '$1' after $2 s"
+}
+
+# screen_text NAME [GEOMETRY]: the text tesseract (Debian's tesseract-ocr) reads on screenshot
+# NAME, or on its part GEOMETRY (WxH+X+Y: a small part reads far more reliably).
+screen_text() {
+    convert "$OUT/$1.png" ${2:+-crop "$2" +repage} -colorspace gray -resize 300% "$OUT/ocr.png"
+    tesseract "$OUT/ocr.png" - 2>/dev/null
+    rm -f "$OUT/ocr.png"
+}
+
+# wait_for_text PATTERN TRIES NAME [GEOMETRY]: takes screenshot NAME, a second apart, until its
+# text (in GEOMETRY) has a match of the extended regular expression PATTERN; prints the match.
+wait_for_text() {
+    local found
+    for _ in $(seq "$2"); do
+        shot "$3"
+        found=$(screen_text "$3" "${4:-}" | grep -Eo -- "$1" | head -1 || true)
+        [[ -n $found ]] && { echo "$found"; return 0; }
+        sleep 1
+    done
+    fail "no '$1' on $3.png after $2 tries"
+}
+
+# gtp_log ARGS / board_image ARGS: the shared readers of tengen's log and of screenshots (their
+# docstrings list what they do).
+gtp_log() { python3 "$GUI_DIR/gtp_log.py" "$@"; }
+board_image() { python3 "$GUI_DIR/board_image.py" "$@"; }
+
+# intersection VERTEX: the screen pixel "X Y" of that point of a SIZE board whose grid
+# board_image.py found at X0 Y0 STEP (row 1 at the bottom).
+intersection() {
+    local columns=ABCDEFGHJKLMNOPQRST
+    local c=${columns%%"${1:0:1}"*}
+    awk -v c=${#c} -v r="${1:1}" -v n="$SIZE" -v x="$X0" -v y="$Y0" -v s="$STEP" \
+        'BEGIN { printf "%d %d\n", x + c * s + 0.5, y + (n - r) * s + 0.5 }'
 }
 
 # wait_for_log PATTERN SECONDS [FILE]: waits until FILE (tengen's GTP log) has a line matching
@@ -107,15 +148,4 @@ gtp_failures() { grep -E 'gtp\] > \?' "$GTP_LOG" || true; }
 
 # settle: waits until tengen has answered every command it received and the GUI has been quiet
 # for two seconds.
-settle() {
-    local before
-    for _ in $(seq 60); do
-        before=$(wc -l <"$GTP_LOG")
-        sleep 2
-        if [[ $(wc -l <"$GTP_LOG") == "$before" ]] &&
-            python3 "$(dirname "${BASH_SOURCE[0]}")/gtp_log.py" pending "$GTP_LOG" | grep -q '^0$'; then
-            return 0
-        fi
-    done
-    fail "the GUI never settled"
-}
+settle() { gtp_log idle "$GTP_LOG" 120 2 || fail "the GUI never settled"; }

@@ -37,12 +37,7 @@ read -r X0 Y0 STEP < <(python3 "$HERE/board_image.py" grid "$OUT/analysis.png" $
     || fail "no board found on the screen (see $OUT/analysis.png)"
 
 # click VERTEX: a click on that intersection.
-click() {
-    local col=${1:0:1} row=${1:1} letters=ABCDEFGHJKLMNOPQRST
-    local c=${letters%%"$col"*}
-    xdotool mousemove "$(python3 -c "print(round($X0 + ${#c} * $STEP))")" \
-        "$(python3 -c "print(round($Y0 + ($SIZE - $row) * $STEP))")" click 1
-}
+click() { xdotool mousemove $(intersection "$1") click 1; }
 
 # answered SEEN NAME: waits for the next command NAME after the SEEN before it, and its
 # answer; prints the answer without its id (`= D4`, `=`, `? illegal move`).

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Every real-client test in turn (Sabaki's GTP library, then Lizzie, qGo and Kigo, each GUI
+# under its own Xvfb): about 3 minutes, plus installing the Debian and npm packages the first
+# time. Screenshots and logs stay in target/gui-tests/NAME/. TENGEN=path tests another build
+# than target/release/tengen.
+set -uo pipefail
+cd "$(dirname "$0")"
+failed=()
+for gui in sabaki lizzie qgo kigo; do
+    bash "$gui.sh" || failed+=("$gui")
+done
+if ((${#failed[@]})); then
+    echo "gui tests failed: ${failed[*]}" >&2
+    exit 1
+fi
+echo "gui tests: all passed"
