@@ -3,18 +3,11 @@
 //! queued, and when a script piped in ends: only GoGui's `# interrupt` cuts it short.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 #[test]
 fn a_pipelined_command_does_not_cut_genmove_short() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(["--threads", "1", "--playouts", "3000", "--seed", "3"])
-        .args(["--log-level", "info"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start tengen");
+    let mut child = tengen(&["--threads", "1", "--playouts", "3000", "--seed", "3"]);
     let mut stdin = child.stdin.take().unwrap();
     stdin
         .write_all(b"boardsize 9\nclear_board\ngenmove b\nname\n")
@@ -50,16 +43,21 @@ fn a_pipelined_command_does_not_cut_genmove_short() {
     );
 }
 
-/// Runs a whole script piped in at once (stdin closed at its end); returns stdout and the log.
-fn batch(args: &[&str], script: &str) -> (String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+/// tengen with `args`, logging at info level, its three streams piped.
+fn tengen(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_tengen"))
         .args(args)
         .args(["--log-level", "info"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("cannot start tengen");
+        .expect("cannot start tengen")
+}
+
+/// Runs a whole script piped in at once (stdin closed at its end); returns stdout and the log.
+fn batch(args: &[&str], script: &str) -> (String, String) {
+    let mut child = tengen(args);
     child
         .stdin
         .take()

@@ -12,12 +12,8 @@ use std::io::Write;
 /// Runs one command on a session.
 pub(super) type Handler<W> = fn(&mut Session<W>, &Command) -> Outcome;
 
-/// One entry of GoGui's analyze menu: `kind/label/command args`.
-pub(super) struct MenuEntry {
-    pub kind: &'static str,
-    pub label: &'static str,
-    pub args: &'static str,
-}
+/// One entry of GoGui's analyze menu, `kind/label/command args`: its kind, label and arguments.
+pub(super) type MenuEntry = (&'static str, &'static str, &'static str);
 
 /// One command the engine knows.
 pub(super) struct Spec<W: Write + Send> {
@@ -120,68 +116,47 @@ pub(super) fn table<W: Write + Send>() -> Vec<Spec<W>> {
         command("gogui-interrupt", |_, c| {
             expect_count(&c.args, 0).map(|()| String::new()).into()
         }),
-        command("tengen-ownership", |s, c| s.gogui_ownership(&c.args).into()).in_menu(&[
-            MenuEntry {
-                kind: "dboard",
-                label: "Ownership",
-                args: "%m",
-            },
-        ]),
-        command("tengen-winrates", |s, c| s.gogui_winrates(&c.args).into()).in_menu(&[MenuEntry {
-            kind: "gfx",
-            label: "Win rates",
-            args: "%m",
-        }]),
-        command("tengen-pv", |s, c| s.gogui_pv(&c.args).into()).in_menu(&[MenuEntry {
-            kind: "gfx",
-            label: "Principal variation",
-            args: "%m",
-        }]),
-        command("tengen-summary", |s, c| s.gogui_summary(&c.args).into()).in_menu(&[MenuEntry {
-            kind: "string",
-            label: "Analysis summary",
-            args: "%m",
-        }]),
+        command("tengen-ownership", |s, c| s.gogui_ownership(&c.args).into()).in_menu(&[(
+            "dboard",
+            "Ownership",
+            "%m",
+        )]),
+        command("tengen-winrates", |s, c| s.gogui_winrates(&c.args).into()).in_menu(&[(
+            "gfx",
+            "Win rates",
+            "%m",
+        )]),
+        command("tengen-pv", |s, c| s.gogui_pv(&c.args).into()).in_menu(&[(
+            "gfx",
+            "Principal variation",
+            "%m",
+        )]),
+        command("tengen-summary", |s, c| s.gogui_summary(&c.args).into()).in_menu(&[(
+            "string",
+            "Analysis summary",
+            "%m",
+        )]),
         command("final_status_list", |s, c| {
             s.final_status_list(&c.args).into()
         })
-        .in_menu(&[MenuEntry {
-            kind: "plist",
-            label: "Dead stones",
-            args: "dead",
-        }]),
-        command("final_score", |s, c| s.final_score(&c.args).into()).in_menu(&[MenuEntry {
-            kind: "string",
-            label: "Final score",
-            args: "",
-        }]),
-        command("tengen-rules", |s, c| s.tengen_rules(&c.args).into()).in_menu(&[MenuEntry {
-            kind: "string",
-            label: "Rules",
-            args: "",
-        }]),
+        .in_menu(&[("plist", "Dead stones", "dead")]),
+        command("final_score", |s, c| s.final_score(&c.args).into()).in_menu(&[(
+            "string",
+            "Final score",
+            "",
+        )]),
+        command("tengen-rules", |s, c| s.tengen_rules(&c.args).into())
+            .in_menu(&[("string", "Rules", "")]),
         command("tengen-live_gfx", |s, c| s.set_live_gfx(&c.args).into()).in_menu(&[
-            MenuEntry {
-                kind: "none",
-                label: "Live graphics: win rates",
-                args: "winrates",
-            },
-            MenuEntry {
-                kind: "none",
-                label: "Live graphics: variation",
-                args: "pv",
-            },
-            MenuEntry {
-                kind: "none",
-                label: "Live graphics: off",
-                args: "off",
-            },
+            ("none", "Live graphics: win rates", "winrates"),
+            ("none", "Live graphics: variation", "pv"),
+            ("none", "Live graphics: off", "off"),
         ]),
-        command("tengen-param", |s, c| s.param(&c.args).into()).in_menu(&[MenuEntry {
-            kind: "param",
-            label: "Search settings",
-            args: "",
-        }]),
+        command("tengen-param", |s, c| s.param(&c.args).into()).in_menu(&[(
+            "param",
+            "Search settings",
+            "",
+        )]),
         command("list_stones", |s, c| s.list_stones(&c.args).into()),
         command("captures", |s, c| s.captures(&c.args).into()),
         command("move_history", |s, c| s.move_history(&c.args).into()),
@@ -217,9 +192,9 @@ pub(super) fn analyze_menu() -> String {
     table::<std::io::Sink>()
         .iter()
         .flat_map(|spec| {
-            spec.menu.iter().map(move |entry| {
-                let command = format!("{} {}", spec.name, entry.args);
-                format!("{}/{}/{}", entry.kind, entry.label, command.trim_end())
+            spec.menu.iter().map(move |(kind, label, args)| {
+                let command = format!("{} {args}", spec.name);
+                format!("{kind}/{label}/{}", command.trim_end())
             })
         })
         .collect::<Vec<_>>()

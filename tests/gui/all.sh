@@ -7,7 +7,9 @@ set -uo pipefail
 cd "$(dirname "$0")"
 failed=()
 for gui in sabaki lizzie qgo kigo; do
-    bash "$gui.sh" || failed+=("$gui")
+    # A GUI under a loaded machine can miss a deadline once: one more try, said out loud.
+    bash "$gui.sh" || { echo "gui tests: $gui failed once; trying again" >&2 && bash "$gui.sh"; } ||
+        failed+=("$gui")
 done
 if ((${#failed[@]})); then
     echo "gui tests failed: ${failed[*]}" >&2
