@@ -1,7 +1,6 @@
 //! What the GTP front end asks of a player, and the simplest honest player (uniform random).
 
 use crate::clock::Clock;
-use crate::search::SearchConfig;
 use engine_core::{Color, Game, Move, Point};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -154,11 +153,30 @@ pub trait Player: Send {
     /// Which stones are dead or in seki in a finished game.
     fn final_status(&mut self, game: &Game) -> FinalStatus;
 
-    /// Thinks on the opponent's time until `stop` is set (only with `--ponder`).
+    /// Whether the player thinks on the opponent's time (`--ponder`).
+    fn ponders(&self) -> bool {
+        false
+    }
+
+    /// Thinks on the opponent's time until `stop` is set (only when it [`ponders`](Self::ponders)).
     fn ponder(&mut self, _game: &Game, _stop: &AtomicBool) {}
 
-    /// Takes new search settings (GoGui's settings view); players without settings ignore them.
-    fn configure(&mut self, _config: &SearchConfig) {}
+    /// How long a one-shot analysis (GoGui's views, hints) runs; none for a player that does
+    /// not analyse.
+    fn analysis_time(&self) -> Duration {
+        Duration::ZERO
+    }
+
+    /// The settings a GUI may show and change between moves, as GoGui `param` lines
+    /// (`[type] key value`); none by default.
+    fn describe_settings(&self) -> String {
+        String::new()
+    }
+
+    /// Changes one setting, or says why not.
+    fn change_setting(&mut self, key: &str, _value: &str) -> Result<(), String> {
+        Err(format!("unknown setting {key}"))
+    }
 }
 
 /// Uniformly random legal moves that never fill the mover's own eyes; passes when nothing else is

@@ -1,4 +1,5 @@
-//! GTP transcripts run through the real binary over pipes (`--player random --seed 1`).
+//! GTP transcripts run through the real binary over pipes (`--player random --seed 1`, unless
+//! a transcript names its player).
 //!
 //! Each `tests/gtp/NAME.gtp` file is a conversation: lines starting with `>` are sent (the rest
 //! of the line after `> `, then LF; `>>` sends without the LF, for input that ends mid-line),
@@ -20,8 +21,14 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Runs the engine on `input` with extra `args`; returns stdout and whether it exited 0.
 fn run_engine(args: &[&str], input: Vec<u8>) -> (String, bool) {
+    let player: &[&str] = if args.contains(&"--player") {
+        &[]
+    } else {
+        &["--player", "random"]
+    };
     let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(["gtp", "--player", "random", "--seed", "1"])
+        .args(["gtp", "--seed", "1"])
+        .args(player)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -187,6 +194,11 @@ fn analysis_commands() {
 #[test]
 fn gnugo_board_queries() {
     transcript("board_queries", &[]);
+}
+
+#[test]
+fn search_settings() {
+    transcript("settings", &["--player", "mcts", "--threads", "1"]);
 }
 
 #[test]

@@ -14,7 +14,6 @@ use std::io::{Cursor, Write};
 use std::sync::{Arc, Mutex};
 use tengen::gtp_engine::Session;
 use tengen::player::RandomPlayer;
-use tengen::search::SearchConfig;
 
 /// Queries whose answers make up the observable state: the game record (size, komi, setup,
 /// moves, the position they lead to) and the rules in force.
@@ -69,7 +68,6 @@ fuzz_target!(|data: &[u8]| {
     let out = Output::default();
     let mut session = Session::new(
         Box::new(RandomPlayer::new(1)),
-        SearchConfig::default(),
         Rules::CHINESE,
         7.5,
         InputReader::spawn(Cursor::new(input)),

@@ -8,7 +8,7 @@
 //! and clears them before answering.
 
 use super::format;
-use super::session::Session;
+use super::session::{LiveGfx, Session};
 use crate::player::{Analysis, AnalysisRequest, Decision, MoveRestrictions, Reporter};
 use engine_core::Color;
 use engine_core::Geometry;
@@ -20,22 +20,13 @@ use std::time::{Duration, Instant};
 /// How often live graphics redraw while `genmove` thinks.
 const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(300);
 
-/// What live graphics draw during `genmove` (`None` in the session: nothing).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum LiveGfx {
-    /// Candidates with their share of the playouts and win rates (as `tengen-winrates`).
-    WinRates,
-    /// The principal variation (as `tengen-pv`).
-    Variation,
-}
-
 /// Reports per analysis, so the last snapshot is close to the end.
 const REPORTS_PER_ANALYSIS: u32 = 10;
 
 impl<W: Write + Send> Session<W> {
     pub(super) fn gogui_analyze_commands(&mut self, args: &[String]) -> Result<String, GtpError> {
         expect_count(args, 0)?;
-        Ok(super::commands::analyze_menu())
+        Ok(super::session::analyze_menu())
     }
 
     /// `tengen-live_gfx winrates|pv|off`.
@@ -96,10 +87,7 @@ impl<W: Write + Send> Session<W> {
             Some(text) => color(text)?,
             None => self.game.to_move(),
         };
-        let think = self
-            .config
-            .time_per_move
-            .unwrap_or(self.config.default_time_per_move);
+        let think = self.player.analysis_time();
         let interval = (think / REPORTS_PER_ANALYSIS).max(Duration::from_millis(10));
         let deadline = Instant::now() + think;
         let Session {

@@ -2,15 +2,14 @@
 //! stdout, driving a [`Player`](crate::player::Player) on a game of its own. Stdout carries only
 //! GTP, flushed after every response and every streamed line; logs go to stderr.
 //!
-//! One concept per file: [`args`] (command line), `session` (state, loop, dispatch),
-//! `commands` (the command table: names, handlers, GoGui menu), `board_queries` (GNU Go's `list_stones`, `captures`, …), `hints` (GNU Go's `top_moves`), `moves`, `setup`, `rules`, `handicap`, `time`,
+//! One concept per file: [`args`] (command line), `session` (state, loop, the command table),
+//! `board_queries` (GNU Go's `list_stones`, `captures`, …), `hints` (GNU Go's `top_moves`), `moves`, `setup`, `rules`, `handicap`, `time`,
 //! `scoring`, `showboard`, `analysis` (streaming analysis), `format` (analysis output),
 //! `gogui` (GoGui's analyze menu), `gui_quirks` (`--gui`: answers for GUIs that depart from GTP).
 
 mod analysis;
 mod args;
 mod board_queries;
-mod commands;
 mod format;
 mod gogui;
 mod gui_quirks;
@@ -20,7 +19,6 @@ mod moves;
 mod rules;
 mod scoring;
 mod session;
-mod settings;
 mod setup;
 mod showboard;
 #[cfg(test)]
@@ -28,8 +26,8 @@ mod tests;
 mod time;
 
 pub use args::{build_player, init_logging, GtpArgs, LogLevel, PlayerKind, RuleSet, Superko};
-pub use commands::names as command_names;
 pub use gui_quirks::{Gui, Quirks};
+pub use session::names as command_names;
 pub use session::Session;
 
 use gtp::InputReader;
@@ -41,7 +39,6 @@ pub fn run(args: GtpArgs) -> ExitCode {
     let player = build_player(args.player, &config);
     let mut session = Session::new(
         player,
-        config,
         args.game_rules(),
         args.komi,
         InputReader::stdin(),

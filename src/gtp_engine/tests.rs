@@ -5,15 +5,16 @@ use super::*;
 use crate::player::{
     Analysis, AnalysisRequest, Candidate, Decision, FinalStatus, MoveRequest, Player, Reporter,
 };
-use crate::search::SearchConfig;
 use engine_core::{Game, Move, Rules};
 use std::io::Cursor;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Always likes C3 (then D4), passes in cleanup; thinks until stopped; calls the stone on C3
-/// dead.
-struct FakePlayer;
+/// dead; analyses 30 ms at a time; ponders when told to.
+struct FakePlayer {
+    ponders: bool,
+}
 
 /// How often a fake player pondered (only `pondering_waits_for_input` enables it).
 static PONDERED: AtomicUsize = AtomicUsize::new(0);
@@ -88,9 +89,17 @@ impl Player for FakePlayer {
         wait(request.stop);
     }
 
+    fn ponders(&self) -> bool {
+        self.ponders
+    }
+
     fn ponder(&mut self, _game: &Game, stop: &AtomicBool) {
         PONDERED.fetch_add(1, Ordering::SeqCst);
         wait(stop);
+    }
+
+    fn analysis_time(&self) -> Duration {
+        Duration::from_millis(30)
     }
 
     fn final_status(&mut self, game: &Game) -> FinalStatus {
@@ -107,14 +116,9 @@ impl Player for FakePlayer {
 /// Everything the session writes for `input`, ended by end of input.
 fn transcript(input: &str) -> String {
     let mut out = Vec::new();
-    let config = SearchConfig {
-        time_per_move: Some(Duration::from_millis(30)),
-        ..SearchConfig::default()
-    };
     let reader = InputReader::spawn(Cursor::new(input.as_bytes().to_vec()));
     Session::new(
-        Box::new(FakePlayer),
-        config,
+        Box::new(FakePlayer { ponders: false }),
         Rules::CHINESE,
         7.5,
         reader,
@@ -306,18 +310,13 @@ fn pondering_waits_for_input() {
         chunk: Vec::new(),
         at: 0,
     };
-    let config = SearchConfig {
-        ponder: true,
-        ..SearchConfig::default()
-    };
     let mut out = Vec::new();
     std::thread::scope(|scope| {
         let input = InputReader::spawn(reader);
         let out = &mut out;
         scope.spawn(move || {
             Session::new(
-                Box::new(FakePlayer),
-                config,
+                Box::new(FakePlayer { ponders: true }),
                 Rules::CHINESE,
                 7.5,
                 input,

@@ -12,6 +12,7 @@ mod nakade;
 mod patterns;
 mod policy;
 mod priors;
+mod settings;
 mod simulation;
 mod time_manager;
 mod tree;
@@ -293,12 +294,23 @@ impl Player for MctsPlayer {
         }
     }
 
-    fn configure(&mut self, config: &SearchConfig) {
+    fn ponders(&self) -> bool {
+        self.config.ponder
+    }
+
+    fn analysis_time(&self) -> Duration {
+        self.config
+            .time_per_move
+            .unwrap_or(self.config.default_time_per_move)
+    }
+
+    fn describe_settings(&self) -> String {
+        settings::describe(&self.config)
+    }
+
+    fn change_setting(&mut self, key: &str, value: &str) -> Result<(), String> {
         // The tree keeps its memory bound: `max_memory_mb` is not a runtime setting.
-        self.config = SearchConfig {
-            max_memory_mb: self.config.max_memory_mb,
-            ..config.clone()
-        };
+        settings::set(&mut self.config, key, value)
     }
 
     fn ponder(&mut self, game: &Game, stop: &AtomicBool) {

@@ -296,15 +296,13 @@ fn the_tree_is_reused_only_under_the_same_restrictions() {
 #[test]
 fn new_settings_apply_but_the_memory_bound_stays() {
     let mut p = player(1000);
-    let wanted = SearchConfig {
-        playouts: Some(300),
-        threads: 2,
-        max_memory_mb: 4096,
-        ..SearchConfig::default()
-    };
-    p.configure(&wanted);
+    p.change_setting("playouts", "300").unwrap();
+    p.change_setting("threads", "2").unwrap();
+    assert!(p.change_setting("max_memory", "4096").is_err());
+    assert!(p.change_setting("threads", "0").is_err());
     assert_eq!((p.config.playouts, p.config.threads), (Some(300), 2));
     assert_eq!(p.config.max_memory_mb, 64);
+    assert!(p.describe_settings().contains("[string] playouts 300"));
 }
 
 #[test]

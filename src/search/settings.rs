@@ -1,12 +1,11 @@
-//! `tengen-param`: the search settings, as GoGui's `param` view shows and changes them between
-//! moves. Without arguments one `[type] key value` line per setting; with `key value` a new
-//! value for one of them (the command line's flags set the starting values).
+//! The search settings a GUI may show and change between moves, as GoGui's `param` view
+//! shows them (`tengen-param`): one `[type] key value` line per setting, and a new value for
+//! one of them by key (the command line's flags set the starting values). Values are read as
+//! GTP reads numbers.
 
-use super::session::Session;
-use crate::search::{Policy, SearchConfig, MAX_RAVE_EQUIV, MAX_TIME_PER_MOVE};
+use super::config::{SearchConfig, MAX_RAVE_EQUIV, MAX_TIME_PER_MOVE};
+use super::policy::Policy;
 use gtp::args::{float, int_in};
-use gtp::GtpError;
-use std::io::Write;
 use std::time::Duration;
 
 /// Most threads a search may be given here (the command line allows as many).
@@ -14,25 +13,9 @@ const MAX_THREADS: u32 = 256;
 /// Longest time a move may be given, in seconds.
 const MAX_SECONDS: f64 = MAX_TIME_PER_MOVE.as_secs() as f64;
 
-impl<W: Write + Send> Session<W> {
-    pub(super) fn param(&mut self, args: &[String]) -> Result<String, GtpError> {
-        match args {
-            [] => Ok(describe(&self.config)),
-            [key, value] => {
-                let mut config = self.config.clone();
-                set(&mut config, key, value)?;
-                self.player.configure(&config);
-                self.config = config;
-                Ok(String::new())
-            }
-            _ => Err(GtpError::syntax()),
-        }
-    }
-}
-
 /// The settings as GoGui `param` lines; 0 stands for "not set" in `playouts`,
 /// `time_per_move` and `rave_equiv`.
-fn describe(c: &SearchConfig) -> String {
+pub fn describe(c: &SearchConfig) -> String {
     let policy = match c.policy {
         Policy::Heavy => "heavy",
         Policy::Light => "light",
@@ -56,41 +39,44 @@ fn describe(c: &SearchConfig) -> String {
     .join("\n")
 }
 
-/// Sets `key` to the text `value`, or says why not.
-fn set(c: &mut SearchConfig, key: &str, value: &str) -> Result<(), GtpError> {
+/// Sets `key` to the text `value`, or says why not (GTP's standard texts where they apply).
+pub fn set(c: &mut SearchConfig, key: &str, value: &str) -> Result<(), String> {
+    let syntax = |e: gtp::GtpError| e.message().to_string();
     match key {
-        "threads" => c.threads = int_in(value, 1..=MAX_THREADS)? as usize,
-        "playouts" => c.playouts = Some(u64::from(int_in(value, 0..=gtp::args::MAX_INT)?)),
+        "threads" => c.threads = int_in(value, 1..=MAX_THREADS).map_err(syntax)? as usize,
+        "playouts" => {
+            c.playouts = Some(u64::from(
+                int_in(value, 0..=gtp::args::MAX_INT).map_err(syntax)?,
+            ))
+        }
         "time_per_move" => c.time_per_move = Some(seconds(value, 0.0)?),
         "default_time" => c.default_time_per_move = seconds(value, 0.001)?,
         "resign_threshold" => {
-            c.resign_threshold = Some(float(value)?)
+            c.resign_threshold = Some(float(value).map_err(syntax)?)
                 .filter(|t| (0.0..1.0).contains(t))
-                .ok_or_else(|| GtpError::new("resign_threshold must be in [0, 1)"))?
+                .ok_or("resign_threshold must be in [0, 1)")?
         }
         "ponder" => {
             c.ponder = match value {
                 "1" | "true" => true,
                 "0" | "false" => false,
-                _ => return Err(GtpError::syntax()),
+                _ => return Err("syntax error".into()),
             }
         }
         "playout" => {
             c.policy = match value {
                 "heavy" => Policy::Heavy,
                 "light" => Policy::Light,
-                _ => return Err(GtpError::syntax()),
+                _ => return Err("syntax error".into()),
             }
         }
         "rave_equiv" => {
-            let playouts = Some(float(value)?)
+            let playouts = Some(float(value).map_err(syntax)?)
                 .filter(|v| (0.0..=MAX_RAVE_EQUIV).contains(v))
-                .ok_or_else(|| {
-                    GtpError::new(format!("rave_equiv must be in 0..={MAX_RAVE_EQUIV}"))
-                })?;
+                .ok_or_else(|| format!("rave_equiv must be in 0..={MAX_RAVE_EQUIV}"))?;
             c.rave_equiv = Some(playouts);
         }
-        _ => return Err(GtpError::new(format!("unknown setting {key}"))),
+        _ => return Err(format!("unknown setting {key}")),
     }
     // 0 means "not set": the clock, the default time or the search's default decides.
     c.playouts = c.playouts.filter(|&n| n > 0);
@@ -100,11 +86,11 @@ fn set(c: &mut SearchConfig, key: &str, value: &str) -> Result<(), GtpError> {
 }
 
 /// A number of seconds in `min..=MAX_SECONDS` (0 allowed when `min` is 0).
-fn seconds(value: &str, min: f64) -> Result<Duration, GtpError> {
-    Some(float(value)?)
+fn seconds(value: &str, min: f64) -> Result<Duration, String> {
+    Some(float(value).map_err(|e| e.message().to_string())?)
         .filter(|s| (min..=MAX_SECONDS).contains(s))
         .map(Duration::from_secs_f64)
-        .ok_or_else(|| GtpError::new(format!("seconds must be in {min}..={MAX_SECONDS}")))
+        .ok_or_else(|| format!("seconds must be in {min}..={MAX_SECONDS}"))
 }
 
 #[cfg(test)]
@@ -117,7 +103,7 @@ mod tests {
         for line in describe(&c.clone()).lines() {
             let mut words = line.split(' ').skip(1);
             let (key, value) = (words.next().unwrap(), words.next().unwrap());
-            set(&mut c, key, value).unwrap_or_else(|e| panic!("{line}: {}", e.message()));
+            set(&mut c, key, value).unwrap_or_else(|e| panic!("{line}: {e}"));
         }
         assert_eq!(c, SearchConfig::default());
     }
