@@ -2,6 +2,7 @@
 //! the match and tournament runner and the benchmark. `main.rs` only parses the command line.
 
 pub mod bench;
+pub mod cli;
 pub mod clock;
 pub mod gtp_engine;
 pub mod match_runner;

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 struct Cli {
     /// Options of plain `tengen`, which means `tengen gtp`.
     #[command(flatten)]
-    gtp: tengen::gtp_engine::GtpArgs,
+    gtp: tengen::cli::GtpArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -22,7 +22,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Speak GTP on stdin/stdout (the default).
-    Gtp(Box<tengen::gtp_engine::GtpArgs>),
+    Gtp(Box<tengen::cli::GtpArgs>),
     /// Measure light-playout speed per board size.
     Bench(tengen::bench::BenchArgs),
     /// Play a refereed match between two GTP engines (or merge shard journals).
@@ -34,8 +34,8 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => gtp(cli.gtp),
-        Some(Command::Gtp(args)) => gtp(*args),
+        None => tengen::cli::run(cli.gtp),
+        Some(Command::Gtp(args)) => tengen::cli::run(*args),
         Some(Command::Bench(args)) => {
             tengen::bench::run(&args);
             ExitCode::SUCCESS
@@ -43,13 +43,4 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => tengen::match_runner::main(*args),
         Some(Command::Tournament(args)) => tengen::tournament::main(args),
     }
-}
-
-/// `tengen gtp`: logging as asked, then the GTP session.
-fn gtp(args: tengen::gtp_engine::GtpArgs) -> ExitCode {
-    if let Err(e) = tengen::gtp_engine::init_logging(args.log_level, args.log_file.as_deref()) {
-        eprintln!("tengen: {e}");
-        return ExitCode::FAILURE;
-    }
-    tengen::gtp_engine::run(args)
 }

@@ -10,6 +10,8 @@
 //! Points are mailbox indices with a one-point guard frame ([`Point`]); [`Geometry`] converts
 //! them to and from GTP vertices such as `D4`.
 
+#![forbid(unsafe_code)]
+
 mod bitboard;
 mod board;
 mod color;

@@ -6,6 +6,8 @@
 //! [`input`] reads the controller's stream on its own thread so long commands can be
 //! interrupted. The controller side ([`controller`]) drives another engine.
 
+#![forbid(unsafe_code)]
+
 pub mod args;
 pub mod command;
 pub mod controller;

@@ -1,12 +1,14 @@
 //! The command line of `tengen gtp` (and of plain `tengen`): player choice, search settings,
-//! rules, komi and logging, turned into a [`SearchConfig`] and a player.
+//! rules, komi, GUI quirks and logging. Here, and only here, the concrete player is built and
+//! handed to the GTP front end, which knows it only as a [`Player`].
 
-use super::gui_quirks::Gui;
+use crate::gtp_engine::{self, Gui};
 use crate::player::{Player, RandomPlayer};
 use crate::search::{MctsPlayer, Policy, SearchConfig, MAX_RAVE_EQUIV, MAX_TIME_PER_MOVE};
 use clap::{Args, ValueEnum};
 use engine_core::{is_valid_komi, KoRule, Rules, MAX_KOMI};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::Duration;
 
 /// Options of the GTP engine.
@@ -150,6 +152,17 @@ impl GtpArgs {
         };
         rules
     }
+}
+
+/// `tengen gtp`: logging as asked, then a GTP session on stdin/stdout with the player these
+/// options describe; exits 0 on `quit` or at the end of the input.
+pub fn run(args: GtpArgs) -> ExitCode {
+    if let Err(e) = init_logging(args.log_level, args.log_file.as_deref()) {
+        eprintln!("tengen: {e}");
+        return ExitCode::FAILURE;
+    }
+    let player = build_player(args.player, &args.search_config());
+    gtp_engine::run(player, args.game_rules(), args.komi, args.gui)
 }
 
 /// The one place where a player kind becomes a player.
