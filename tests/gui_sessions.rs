@@ -407,6 +407,13 @@ fn search_player_streams_analysis_and_obeys_interrupts() {
         engine.close_analysis(dialect);
         assert_eq!(engine.expect_ok("protocol_version"), "2");
     }
+    // A bare empty line stops an analysis too (as Leela Zero and KataGo do), with stdin open.
+    engine.send("lz-analyze W 20\n");
+    assert_eq!(engine.line(), "=");
+    thread::sleep(Duration::from_millis(300));
+    engine.send("\n");
+    engine.close_analysis(Dialect::Lz);
+    assert_eq!(engine.ok("name"), "tengen");
     let map = engine.ok("gogui-analyze_commands");
     assert!(map.contains("tengen-ownership"));
 
