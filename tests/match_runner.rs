@@ -483,6 +483,53 @@ fn shards_split_the_games_and_merge_back() {
 }
 
 #[test]
+fn shard_auto_takes_the_task_from_the_batch_system() {
+    let dir = Dir::new();
+    let pass = dir.fake("pass");
+    let run = |spec: &str, vars: &[(&str, &str)]| {
+        let mut command = tengen();
+        command
+            .args(match_args(
+                &pass,
+                &pass,
+                &["--games", "6", "--size", "5", "--shard", spec],
+            ))
+            .current_dir(dir.path());
+        for name in ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX", "PARALLEL_SEQ"] {
+            command.env_remove(name);
+        }
+        for (name, value) in vars {
+            command.env(name, value);
+        }
+        command.output().unwrap()
+    };
+    // A Slurm array --array=1-3, task 2: the second of three shards.
+    let slurm = [
+        ("SLURM_ARRAY_TASK_ID", "2"),
+        ("SLURM_ARRAY_TASK_MIN", "1"),
+        ("SLURM_ARRAY_TASK_MAX", "3"),
+    ];
+    assert!(run("auto", &slurm).status.success());
+    let journal = dir.path().join("tengen-match.shard-2-of-3.jsonl");
+    let mut games: Vec<u64> = journal_games(&journal)
+        .iter()
+        .map(|g| g["game"].as_u64().unwrap())
+        .collect();
+    games.sort();
+    assert_eq!(games, [1, 4]);
+    // GNU parallel needs the count; without any batch system, one line and a failure.
+    assert!(run("auto/2", &[("PARALLEL_SEQ", "1")]).status.success());
+    assert!(dir.path().join("tengen-match.shard-1-of-2.jsonl").exists());
+    let none = run("auto", &[]);
+    assert!(!none.status.success());
+    let stderr = String::from_utf8_lossy(&none.stderr);
+    assert!(
+        stderr.contains("no batch system") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+}
+
+#[test]
 fn games_that_repeat_move_for_move_are_flagged() {
     // Two seeded random players replay the same game whenever they meet in the same colours.
     let dir = Dir::new();

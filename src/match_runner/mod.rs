@@ -8,6 +8,7 @@
 
 pub mod journal;
 pub mod referee;
+pub mod shard;
 pub mod sprt;
 pub mod stats;
 pub mod timespec;
@@ -20,12 +21,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use journal::Journal;
 use referee::{GameSetup, Outcome, Played, Scoring};
 use serde::{Deserialize, Serialize};
+pub use shard::{Shard, ShardSpec};
 use sprt::{Sprt, SprtReport, Verdict};
 use stats::Summary;
 use std::collections::{btree_map::Entry, BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -83,9 +84,11 @@ pub struct MatchArgs {
     /// colour) with --alternate.
     #[arg(long)]
     pub opening: Option<PathBuf>,
-    /// Play only the games i with i mod N = I - 1 (I/N, 1-based).
+    /// Play only the games i with i mod N = I - 1 (I/N, 1-based); `auto` (or `auto/N`) takes
+    /// I and N from the batch system running this process (Slurm job arrays, Kubernetes
+    /// Indexed Jobs, GNU parallel).
     #[arg(long)]
-    pub shard: Option<Shard>,
+    pub shard: Option<ShardSpec>,
     /// Journal of finished games, for resuming (default: journal.jsonl in --sgf-dir, else
     /// tengen-match.jsonl; a shard adds .shard-I-of-N).
     #[arg(long)]
@@ -117,42 +120,6 @@ pub struct MergeArgs {
     /// Write the combined journal (it resumes like any other).
     #[arg(long)]
     pub out: Option<PathBuf>,
-}
-
-/// `--shard I/N`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shard {
-    /// 1-based.
-    pub index: usize,
-    pub count: usize,
-}
-
-impl Shard {
-    /// Whether game (or pairing) `i` (0-based) belongs to this shard.
-    pub fn contains(&self, i: usize) -> bool {
-        i % self.count == self.index - 1
-    }
-}
-
-impl FromStr for Shard {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("shard {s:?} is not I/N with 1 <= I <= N");
-        let (i, n) = s.split_once('/').ok_or_else(bad)?;
-        let index: usize = i.trim().parse().map_err(|_| bad())?;
-        let count: usize = n.trim().parse().map_err(|_| bad())?;
-        if index == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
 }
 
 /// What identifies a match: a journal is resumed only by the same match (the number of games
@@ -405,12 +372,12 @@ pub fn write_sgf(
     Ok(path)
 }
 
-fn default_journal(args: &MatchArgs) -> PathBuf {
+fn default_journal(args: &MatchArgs, shard: Option<Shard>) -> PathBuf {
     let base = match &args.sgf_dir {
         Some(dir) => dir.join("journal"),
         None => PathBuf::from("tengen-match"),
     };
-    let name = match args.shard {
+    let name = match shard {
         Some(s) => format!("{}.shard-{}-of-{}.jsonl", base.display(), s.index, s.count),
         None => format!("{}.jsonl", base.display()),
     };
@@ -469,7 +436,8 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     if args.parallel == 0 {
         return Err("--parallel must be at least 1".into());
     }
-    if args.sprt.is_some() && args.shard.is_some() {
+    let shard_arg = args.shard.map(ShardSpec::resolve).transpose()?;
+    if args.sprt.is_some() && shard_arg.is_some() {
         return Err("--sprt needs every game's result: it cannot run in shards".into());
     }
     let setup = game_setup(&SetupOptions {
@@ -510,14 +478,14 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
         time: args.time.clone(),
         max_moves: setup.max_moves,
         opening: args.opening.as_ref().map(|p| p.display().to_string()),
-        shard: args.shard,
+        shard: shard_arg,
     };
     let journal_path = args
         .journal
         .clone()
-        .unwrap_or_else(|| default_journal(args));
+        .unwrap_or_else(|| default_journal(args, shard_arg));
     let (journal, done): (Journal, Vec<GameRecord>) = Journal::open(&journal_path, &key)?;
-    let shard = args.shard.unwrap_or(Shard { index: 1, count: 1 });
+    let shard = shard_arg.unwrap_or(Shard { index: 1, count: 1 });
     // The tally takes the journal's games in the order they finished, so that the SPRT stops
     // where it stopped before.
     let mut tally = Tally::default();
@@ -821,17 +789,6 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shards_partition_the_games() {
-        let shards: Vec<Shard> = (1..=3).map(|i| format!("{i}/3").parse().unwrap()).collect();
-        for game in 0..20 {
-            assert_eq!(shards.iter().filter(|s| s.contains(game)).count(), 1);
-        }
-        for bad in ["0/3", "4/3", "1", "a/b", "1/0"] {
-            assert!(bad.parse::<Shard>().is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn setup_is_validated() {

@@ -25,7 +25,9 @@ pub mod standings;
 use crate::match_runner::journal::{self, Journal};
 use crate::match_runner::referee::{self, EndReason, Outcome, Scoring};
 use crate::match_runner::stats::{repeat_warning, repeated_games};
-use crate::match_runner::{game_setup, interrupt_flag, preflight, write_sgf, SetupOptions, Shard};
+use crate::match_runner::{
+    game_setup, interrupt_flag, preflight, write_sgf, SetupOptions, Shard, ShardSpec,
+};
 use crate::user_files;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -47,9 +49,10 @@ pub struct TournamentArgs {
     /// Directory for the journal, SGF files and tournament.json.
     #[arg(long)]
     pub out: PathBuf,
-    /// Play only pairings j with j mod N = I - 1 of every round (I/N, 1-based).
+    /// Play only pairings j with j mod N = I - 1 of every round (I/N, 1-based); `auto` (or
+    /// `auto/N`) takes I and N from the batch system (Slurm, Kubernetes, GNU parallel).
     #[arg(long)]
-    pub shard: Option<Shard>,
+    pub shard: Option<ShardSpec>,
     /// Pairings played at once (overrides `parallel` of the file).
     #[arg(long)]
     pub parallel: Option<usize>,
@@ -403,7 +406,8 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
     }
     let n = config.engines.len();
     user_files::check_writable(&args.out.join("tournament.json"))?;
-    let journal_name = match args.shard {
+    let shard_arg = args.shard.map(ShardSpec::resolve).transpose()?;
+    let journal_name = match shard_arg {
         Some(s) => format!("journal.shard-{}-of-{}.jsonl", s.index, s.count),
         None => "journal.jsonl".to_string(),
     };
@@ -411,7 +415,7 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         Journal::open(&args.out.join(&journal_name), &config)?;
     let mut games: BTreeMap<GameKey, TournamentGame> = BTreeMap::new();
     load_all_journals(&args.out, &config, &mut games)?;
-    let shard = args.shard.unwrap_or(Shard { index: 1, count: 1 });
+    let shard = shard_arg.unwrap_or(Shard { index: 1, count: 1 });
     let sgf_dir = args.out.join("sgf");
     let cancel = interrupt_flag();
     let fixed_rounds = match config.format {
