@@ -495,7 +495,11 @@ fn shard_auto_takes_the_task_from_the_batch_system() {
                 &["--games", "6", "--size", "5", "--shard", spec],
             ))
             .current_dir(dir.path());
-        for name in ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX", "PARALLEL_SEQ"] {
+        for name in [
+            "SLURM_ARRAY_TASK_ID",
+            "JOB_COMPLETION_INDEX",
+            "PARALLEL_SEQ",
+        ] {
             command.env_remove(name);
         }
         for (name, value) in vars {
@@ -527,6 +531,44 @@ fn shard_auto_takes_the_task_from_the_batch_system() {
         stderr.contains("no batch system") && stderr.lines().count() == 1,
         "{stderr}"
     );
+}
+
+#[test]
+fn status_and_merge_of_a_directory_tell_missing_and_unfinished_shards() {
+    let dir = Dir::new();
+    let pass = dir.fake("pass");
+    let options = [
+        "--games",
+        "6",
+        "--size",
+        "5",
+        "--sgf-dir",
+        "g",
+        "--shard",
+        "1/3",
+    ];
+    assert!(dir
+        .run(&match_args(&pass, &pass, &options))
+        .status
+        .success());
+    let out = dir.run(&["match", "status", "g", "--games", "7"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("shard 1/3: 2 of 3 games, unfinished"),
+        "{text}"
+    );
+    assert!(text.contains("shard 2/3: missing") && text.contains("shard 3/3: missing"));
+    assert!(
+        text.contains("3 of 3 shards still to finish; 7 games"),
+        "{text}"
+    );
+    assert!(text.contains(": 2 games"), "the table so far: {text}");
+    let out = dir.run(&["match", "merge", "g", "--json", "all.json"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("shard 1/3: 2 of 2 games, done"), "{text}");
+    assert!(dir.path().join("all.json").exists());
 }
 
 #[test]

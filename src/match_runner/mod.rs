@@ -105,15 +105,30 @@ pub struct MatchArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum MatchCommand {
-    /// Combine the journals of a sharded match and print its results.
+    /// Combine the journals of a sharded match: which shards are missing or unfinished, the
+    /// results table, and optionally the combined JSON and journal.
     Merge(MergeArgs),
+    /// A sharded match's progress while it runs: each shard's games and the table so far.
+    Status(JournalsArgs),
+}
+
+/// The journals of a sharded match.
+#[derive(Args, Debug)]
+pub struct JournalsArgs {
+    /// Journals written by `tengen match --shard I/N`, or directories holding them (every
+    /// `journal*.jsonl` and `tengen-match*.jsonl` in it).
+    #[arg(required = true)]
+    pub journals: Vec<PathBuf>,
+    /// The match's --games, to tell how many games each shard still has to play [default:
+    /// the highest game number found].
+    #[arg(long)]
+    pub games: Option<usize>,
 }
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Journals written by `tengen match --shard I/N`.
-    #[arg(required = true)]
-    pub journals: Vec<PathBuf>,
+    #[command(flatten)]
+    pub journals: JournalsArgs,
     /// Write the combined summary and games as JSON.
     #[arg(long)]
     pub json: Option<PathBuf>,
@@ -185,6 +200,9 @@ pub fn main(args: MatchArgs) -> ExitCode {
     init_logging();
     let result = match &args.command {
         Some(MatchCommand::Merge(merge_args)) => merge(merge_args),
+        Some(MatchCommand::Status(journals)) => combine(journals)
+            .and_then(|(key, games)| report(&key.engines, &games, None, None))
+            .map(|()| ExitCode::SUCCESS),
         None => run(&args),
     };
     match result {
@@ -734,22 +752,52 @@ fn progress_bar(len: u64, done: u64) -> ProgressBar {
 }
 
 fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
+    if let Some(json) = &args.json {
+        user_files::check_writable(json)?;
+    }
+    let (key, games) = combine(&args.journals)?;
+    if let Some(out) = &args.out {
+        if out.exists() {
+            return Err(format!(
+                "{} exists; choose a new file for --out",
+                out.display()
+            ));
+        }
+        let (journal, _): (Journal, Vec<GameRecord>) = Journal::open(out, &key)?;
+        for g in &games {
+            journal.append(g)?;
+        }
+    }
+    report(&key.engines, &games, None, args.json.as_deref())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads the journals of one sharded match, prints each shard's progress (and the shards
+/// that have no journal yet), and returns the match and its games, each once.
+fn combine(args: &JournalsArgs) -> Result<(MatchKey, Vec<GameRecord>), String> {
+    let paths = journal_files(&args.journals)?;
     let mut key: Option<MatchKey> = None;
     let mut games: BTreeMap<usize, GameRecord> = BTreeMap::new();
-    for path in &args.journals {
+    let mut shards: Vec<(Shard, usize, &Path)> = Vec::new();
+    for path in &paths {
         let (k, records): (MatchKey, Vec<GameRecord>) = journal::read(path)?;
-        let unsharded = MatchKey { shard: None, ..k };
+        let unsharded = MatchKey {
+            shard: None,
+            ..k.clone()
+        };
         match &key {
             None => key = Some(unsharded),
             Some(first) if *first != unsharded => {
                 return Err(format!(
                     "{} is from a different match than {}",
                     path.display(),
-                    args.journals[0].display()
+                    paths[0].display()
                 ))
             }
             Some(_) => {}
         }
+        let shard = k.shard.unwrap_or(Shard { index: 1, count: 1 });
+        shards.push((shard, records.len(), path));
         for g in records {
             if let Some(old) = games.get(&g.game) {
                 if old.outcome.result != g.outcome.result {
@@ -765,25 +813,75 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
             games.insert(g.game, g);
         }
     }
-    let key = key.ok_or_else(|| "no journals given".to_string())?;
-    if let Some(json) = &args.json {
-        user_files::check_writable(json)?;
-    }
-    let games: Vec<GameRecord> = games.into_values().collect();
-    if let Some(out) = &args.out {
-        if out.exists() {
-            return Err(format!(
-                "{} exists; choose a new file for --out",
-                out.display()
-            ));
+    let key = key.ok_or_else(|| "no journals found".to_string())?;
+    let planned = args
+        .games
+        .unwrap_or_else(|| games.keys().next_back().map_or(0, |&g| g + 1));
+    print!("{}", shard_progress(&shards, planned, args.games.is_none()));
+    Ok((key, games.into_values().collect()))
+}
+
+/// The journals among `paths`: files as given; in a directory, its match journals.
+fn journal_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path.clone());
+            continue;
         }
-        let (journal, _): (Journal, Vec<GameRecord>) = Journal::open(out, &key)?;
-        for g in &games {
-            journal.append(g)?;
+        let mut found: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| format!("cannot list {}: {e}", path.display()))?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| {
+                let name = p
+                    .file_name()
+                    .map_or(String::new(), |n| n.to_string_lossy().into());
+                (name.starts_with("journal") || name.starts_with("tengen-match"))
+                    && name.ends_with(".jsonl")
+            })
+            .collect();
+        if found.is_empty() {
+            return Err(format!("no journal in {}", path.display()));
+        }
+        found.sort();
+        files.extend(found);
+    }
+    Ok(files)
+}
+
+/// One line per shard (games played of its share of `planned`), and the shards missing.
+fn shard_progress(shards: &[(Shard, usize, &Path)], planned: usize, guessed: bool) -> String {
+    let count = shards.iter().map(|(s, _, _)| s.count).max().unwrap_or(1);
+    let mut text = String::new();
+    let mut unfinished = 0;
+    for index in 1..=count {
+        let shard = Shard { index, count };
+        let share = (0..planned).filter(|&i| shard.contains(i)).count();
+        match shards.iter().find(|(s, _, _)| *s == shard) {
+            Some((_, done, path)) => {
+                let state = if *done >= share { "done" } else { "unfinished" };
+                unfinished += usize::from(*done < share);
+                text.push_str(&format!(
+                    "shard {shard}: {done} of {share} games, {state} ({})\n",
+                    path.display()
+                ));
+            }
+            None => {
+                unfinished += 1;
+                text.push_str(&format!("shard {shard}: missing (no journal)\n"));
+            }
         }
     }
-    report(&key.engines, &games, None, args.json.as_deref())?;
-    Ok(ExitCode::SUCCESS)
+    let planned_text = if guessed {
+        format!("{planned} games as far as the journals tell (give --games for the plan)")
+    } else {
+        format!("{planned} games")
+    };
+    text.push_str(&format!(
+        "{} of {count} shards still to finish; {planned_text}\n",
+        unfinished
+    ));
+    text
 }
 
 #[cfg(test)]
