@@ -941,6 +941,29 @@ fn tournament_shards_share_the_rounds() {
             .spawn()
             .unwrap()
     };
+    // Before the second shard starts, --status shows the first's games and the missing one.
+    let first = tengen()
+        .args([
+            "tournament",
+            "swiss.toml",
+            "--out",
+            "out",
+            "--shard",
+            "1/2",
+            "--no-wait",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(first.status.code(), Some(3), "{first:?}");
+    let status = dir.run(&["tournament", "swiss.toml", "--out", "out", "--status"]);
+    assert!(status.status.success());
+    let text = String::from_utf8_lossy(&status.stdout);
+    assert!(
+        text.contains("shard 1/2: 1 games") && text.contains("shard 2/2: missing"),
+        "{text}"
+    );
+    assert!(text.contains("round 1: 1 games played"), "{text}");
     let (one, two) = (shard("1/2"), shard("2/2"));
     let (one, two) = (
         one.wait_with_output().unwrap(),

@@ -60,6 +60,10 @@ pub struct TournamentArgs {
     /// shards' games.
     #[arg(long)]
     pub no_wait: bool,
+    /// Play nothing: show the tournament as far as the journals in --out go (every shard's),
+    /// and which shards have written how many games.
+    #[arg(long)]
+    pub status: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -395,6 +399,16 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         opening: opening.as_deref(),
         move_timeout: config.move_timeout,
     })?;
+    let n = config.engines.len();
+    let mut games: BTreeMap<GameKey, TournamentGame> = BTreeMap::new();
+    if args.status {
+        if !args.out.is_dir() {
+            return Err(format!("{} holds no tournament yet", args.out.display()));
+        }
+        load_all_journals(&args.out, &config, &mut games)?;
+        print!("{}", shard_status(&args.out)?);
+        return status(&config, &games);
+    }
     // A typo in a command line stops the tournament here, instead of withdrawing the engine
     // after round 1; a referee that cannot start must not quietly become Tromp-Taylor counting.
     for engine in &config.engines {
@@ -404,7 +418,6 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
     if let Some(referee) = &config.referee {
         preflight(referee).map_err(|e| format!("the referee does not work: {e}"))?;
     }
-    let n = config.engines.len();
     user_files::check_writable(&args.out.join("tournament.json"))?;
     let shard_arg = args.shard.map(ShardSpec::resolve).transpose()?;
     let journal_name = match shard_arg {
@@ -413,7 +426,6 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
     };
     let (journal, _): (Journal, Vec<TournamentGame>) =
         Journal::open(&args.out.join(&journal_name), &config)?;
-    let mut games: BTreeMap<GameKey, TournamentGame> = BTreeMap::new();
     load_all_journals(&args.out, &config, &mut games)?;
     let shard = shard_arg.unwrap_or(Shard { index: 1, count: 1 });
     let sgf_dir = args.out.join("sgf");
@@ -748,6 +760,95 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// `--status`: the games so far round by round and each engine's tally (game points 2/1/0;
+/// the ranking with its tie-breaks comes with the finished tournament).
+fn status(config: &Config, games: &BTreeMap<GameKey, TournamentGame>) -> Result<ExitCode, String> {
+    let mut rounds: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut tally = vec![[0u32; 4]; config.engines.len()]; // games, wins, draws, points
+    for g in games.values() {
+        *rounds.entry(g.round).or_default() += 1;
+        for player in [g.black, g.white] {
+            let line = &mut tally[player];
+            line[0] += 1;
+            match g.winner() {
+                Some(w) if w == player => {
+                    line[1] += 1;
+                    line[3] += 2;
+                }
+                Some(_) => {}
+                None => {
+                    line[2] += 1;
+                    line[3] += 1;
+                }
+            }
+        }
+    }
+    let mut text = String::new();
+    for (round, count) in &rounds {
+        let _ = writeln!(text, "round {round}: {count} games played");
+    }
+    let _ = writeln!(
+        text,
+        "{:<20} {:>5} {:>4} {:>5} {:>6}",
+        "engine", "games", "wins", "draws", "points"
+    );
+    for (entry, [played, wins, draws, points]) in config.engines.iter().zip(&tally) {
+        let _ = writeln!(
+            text,
+            "{:<20} {played:>5} {wins:>4} {draws:>5} {points:>6}",
+            entry.name
+        );
+    }
+    print!("{text}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One line per journal in `dir` (its shard and games), and the shards with no journal yet.
+fn shard_status(dir: &Path) -> Result<String, String> {
+    let mut text = String::new();
+    let mut shards: Vec<Shard> = Vec::new();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot list {}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into());
+            name.starts_with("journal") && name.ends_with(".jsonl")
+        })
+        .collect();
+    entries.sort();
+    for path in &entries {
+        let name = path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into());
+        let played = std::fs::read_to_string(path)
+            .map(|t| t.lines().filter(|l| l.starts_with("{\"game\"")).count())
+            .unwrap_or(0);
+        let shard = name
+            .strip_prefix("journal.shard-")
+            .and_then(|rest| rest.strip_suffix(".jsonl"))
+            .and_then(|rest| rest.replace("-of-", "/").parse::<Shard>().ok());
+        match shard {
+            Some(shard) => {
+                let _ = writeln!(text, "shard {shard}: {played} games ({})", path.display());
+                shards.push(shard);
+            }
+            None => {
+                let _ = writeln!(text, "{played} games ({})", path.display());
+            }
+        }
+    }
+    if let Some(count) = shards.iter().map(|s| s.count).max() {
+        for index in 1..=count {
+            if !shards.contains(&Shard { index, count }) {
+                let _ = writeln!(text, "shard {index}/{count}: missing (no journal)");
+            }
+        }
+    }
+    Ok(text)
 }
 
 /// Reads every `journal*.jsonl` in `dir` (all shards) into `games`, checking that they belong to
