@@ -33,7 +33,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use pairing::History;
 use serde::{Deserialize, Serialize};
-use standings::{place_text, GameResult, Ranking, Standing};
+use standings::{game_points, place_text, GameResult, Ranking, Standing, WIN};
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -291,19 +291,13 @@ fn pairing_state(config: &Config, a: usize, games: &[&TournamentGame]) -> Pairin
             PairingState::Next(played)
         };
     }
-    let mut points = [0usize; 2];
+    let mut points = [0u32; 2];
     let mut b = None;
     for g in games {
         let other = if g.black == a { g.white } else { g.black };
         b = Some(other);
-        match g.winner() {
-            Some(w) if w == a => points[0] += 2,
-            Some(_) => points[1] += 2,
-            None => {
-                points[0] += 1;
-                points[1] += 1;
-            }
-        }
+        points[0] += game_points(g.winner(), a);
+        points[1] += game_points(g.winner(), other);
     }
     let Some(b) = b else {
         return PairingState::Next(0);
@@ -312,7 +306,7 @@ fn pairing_state(config: &Config, a: usize, games: &[&TournamentGame]) -> Pairin
     let leader = if points[0] > points[1] { a } else { b };
     if played < n {
         // Decided once the trailing player cannot catch up in the games left.
-        if lead > 2 * (n - played) {
+        if lead as usize > WIN as usize * (n - played) {
             return PairingState::Done {
                 winner: Some(leader),
                 note: None,
@@ -599,17 +593,11 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
             let state = state(j, &g);
             let mut points = [0u32; 2];
             if let Some(Some(w)) = forfeits[j] {
-                points[usize::from(w == b)] = 2;
+                points[usize::from(w == b)] = WIN;
             }
             for game in &played {
-                match game.winner() {
-                    Some(w) if w == a => points[0] += 2,
-                    Some(_) => points[1] += 2,
-                    None => {
-                        points[0] += 1;
-                        points[1] += 1;
-                    }
-                }
+                points[0] += game_points(game.winner(), a);
+                points[1] += game_points(game.winner(), b);
             }
             let (winner, note, done) = match state {
                 PairingState::Done { winner, note } => (winner, note, true),
@@ -681,12 +669,8 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
                     }
                 }
                 history.add_colours(game.black, game.white);
-                match game.winner() {
-                    Some(w) => history.points[w] += 2,
-                    None => {
-                        history.points[game.black] += 1;
-                        history.points[game.white] += 1;
-                    }
+                for player in [game.black, game.white] {
+                    history.points[player] += game_points(game.winner(), player);
                 }
             }
             if let Some(PairingReport {
@@ -703,7 +687,7 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         if let Some(p) = round.bye {
             history.had_bye[p] = true;
             if config.format == Format::Swiss {
-                history.points[p] += 2;
+                history.points[p] += WIN;
             }
         }
     }
@@ -772,16 +756,11 @@ fn status(config: &Config, games: &BTreeMap<GameKey, TournamentGame>) -> Result<
         for player in [g.black, g.white] {
             let line = &mut tally[player];
             line[0] += 1;
+            line[3] += game_points(g.winner(), player);
             match g.winner() {
-                Some(w) if w == player => {
-                    line[1] += 1;
-                    line[3] += 2;
-                }
+                Some(w) if w == player => line[1] += 1,
                 Some(_) => {}
-                None => {
-                    line[2] += 1;
-                    line[3] += 1;
-                }
+                None => line[2] += 1,
             }
         }
     }
@@ -950,7 +929,11 @@ fn standings_for(
         .filter(|r| r.pairings.iter().all(|p| p.complete))
         .collect();
     let byes: Vec<usize> = complete_rounds.iter().filter_map(|r| r.bye).collect();
-    let bye_points = if config.format == Format::Swiss { 2 } else { 0 };
+    let bye_points = if config.format == Format::Swiss {
+        WIN
+    } else {
+        0
+    };
     let ranking = match (config.format, config.swiss_ranking) {
         (Format::Swiss, SwissRanking::TotalScore) => Ranking::SwissTotal,
         (Format::Swiss, SwissRanking::Sos) => Ranking::SwissSos,

@@ -6,6 +6,21 @@
 
 use serde::Serialize;
 
+/// Game points of a win (第27条): a draw scores [`DRAW`], a loss nothing; a bye counts as a
+/// win where byes score.
+pub const WIN: u32 = 2;
+/// Game points of a draw.
+pub const DRAW: u32 = 1;
+
+/// The game points `player` earns from a game won by `winner` (`None`: a draw).
+pub fn game_points(winner: Option<usize>, player: usize) -> u32 {
+    match winner {
+        None => DRAW,
+        Some(w) if w == player => WIN,
+        Some(_) => 0,
+    }
+}
+
 /// One game for the standings: engine indices, and the winner (`None`: a draw).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameResult {
@@ -95,15 +110,10 @@ pub fn standings(
         for p in [g.black, g.white] {
             let line = &mut lines[p];
             line.games += 1;
+            line.points += game_points(g.winner, p);
             match g.winner {
-                None => {
-                    line.draws += 1;
-                    line.points += 1;
-                }
-                Some(w) if w == p => {
-                    line.wins += 1;
-                    line.points += 2;
-                }
+                None => line.draws += 1,
+                Some(w) if w == p => line.wins += 1,
                 Some(_) => line.losses += 1,
             }
         }
