@@ -7,6 +7,7 @@
 //! whatever the order games finish in.
 
 pub mod journal;
+pub mod pool;
 pub mod referee;
 pub mod shard;
 pub mod sprt;
@@ -25,6 +26,7 @@ pub use shard::{Shard, ShardSpec};
 use sprt::{Sprt, SprtReport, Verdict};
 use stats::Summary;
 use std::collections::{btree_map::Entry, BTreeMap, VecDeque};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -534,91 +536,78 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     // Set once the SPRT has decided: the match then starts no more games.
     let decided = AtomicBool::new(tally.decision.is_some());
     let live = Mutex::new(tally);
-    let queue = Mutex::new(pending);
     let results = Mutex::new(Vec::new());
     let errors = Mutex::new(Vec::new());
     let names = engine_names(&engines, &[]);
-    let workers = args
-        .parallel
-        .min(queue.lock().map(|q| q.len()).unwrap_or(1))
-        .max(1);
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| loop {
-                if cancel.load(Ordering::SeqCst) || decided.load(Ordering::SeqCst) {
-                    break;
-                }
-                let Some(i) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else {
-                    break;
-                };
-                let black_engine = if args.alternate && i % 2 == 1 { 1 } else { 0 };
-                let white_engine = 1 - black_engine;
-                let pair = if args.alternate { i / 2 } else { i };
-                let Ok(played) = referee::play_game(
-                    &setup,
-                    setup.opening(pair),
-                    &engines[black_engine],
-                    &engines[white_engine],
-                    &cancel,
-                ) else {
-                    break;
-                };
-                let sgf = match &args.sgf_dir {
-                    Some(dir) => {
-                        let comment = format!(
-                            "tengen match, game {} of {}: {} ({}) vs {} ({})",
-                            i + 1,
-                            args.games,
-                            played.outcome.black_name,
-                            engines[black_engine],
-                            played.outcome.white_name,
-                            engines[white_engine]
-                        );
-                        match write_sgf(dir, &format!("game-{:04}.sgf", i + 1), &played, &comment) {
-                            Ok(path) => Some(path),
-                            Err(e) => {
-                                errors.lock().unwrap_or_else(|p| p.into_inner()).push(e);
-                                None
-                            }
-                        }
-                    }
-                    None => None,
-                };
-                let record = GameRecord {
-                    game: i,
-                    black_engine,
-                    white_engine,
-                    outcome: played.outcome,
-                    sgf,
-                };
-                log::info!(
-                    "game {}: {} (B) vs {} (W): {} ({}: {})",
+    let stopped = || cancel.load(Ordering::SeqCst) || decided.load(Ordering::SeqCst);
+    pool::work_through(pending, args.parallel, stopped, |i| {
+        let black_engine = if args.alternate && i % 2 == 1 { 1 } else { 0 };
+        let white_engine = 1 - black_engine;
+        let pair = if args.alternate { i / 2 } else { i };
+        let Ok(played) = referee::play_game(
+            &setup,
+            setup.opening(pair),
+            &engines[black_engine],
+            &engines[white_engine],
+            &cancel,
+        ) else {
+            return ControlFlow::Break(());
+        };
+        let sgf = match &args.sgf_dir {
+            Some(dir) => {
+                let comment = format!(
+                    "tengen match, game {} of {}: {} ({}) vs {} ({})",
                     i + 1,
-                    record.outcome.black_name,
-                    record.outcome.white_name,
-                    record.outcome.result,
-                    record.outcome.reason.name(),
-                    record.outcome.detail
+                    args.games,
+                    played.outcome.black_name,
+                    engines[black_engine],
+                    played.outcome.white_name,
+                    engines[white_engine]
                 );
-                if let Err(e) = journal.append(&record) {
-                    errors.lock().unwrap_or_else(|p| p.into_inner()).push(e);
-                    cancel.store(true, Ordering::SeqCst);
-                }
-                {
-                    let mut tally = live.lock().unwrap_or_else(|e| e.into_inner());
-                    tally.add(&record);
-                    progress.set_message(tally.message(&names));
-                    if tally.decide(args.sprt) {
-                        decided.store(true, Ordering::SeqCst);
+                match write_sgf(dir, &format!("game-{:04}.sgf", i + 1), &played, &comment) {
+                    Ok(path) => Some(path),
+                    Err(e) => {
+                        errors.lock().unwrap_or_else(|p| p.into_inner()).push(e);
+                        None
                     }
                 }
-                progress.inc(1);
-                results
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(record);
-            });
+            }
+            None => None,
+        };
+        let record = GameRecord {
+            game: i,
+            black_engine,
+            white_engine,
+            outcome: played.outcome,
+            sgf,
+        };
+        log::info!(
+            "game {}: {} (B) vs {} (W): {} ({}: {})",
+            i + 1,
+            record.outcome.black_name,
+            record.outcome.white_name,
+            record.outcome.result,
+            record.outcome.reason.name(),
+            record.outcome.detail
+        );
+        if let Err(e) = journal.append(&record) {
+            errors.lock().unwrap_or_else(|p| p.into_inner()).push(e);
+            cancel.store(true, Ordering::SeqCst);
         }
+        {
+            let mut tally = live.lock().unwrap_or_else(|e| e.into_inner());
+            tally.add(&record);
+            progress.set_message(tally.message(&names));
+            if tally.decide(args.sprt) {
+                decided.store(true, Ordering::SeqCst);
+            }
+        }
+        progress.inc(1);
+        results
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(record);
+        ControlFlow::Continue(())
     });
     progress.finish_and_clear();
     for g in results.into_inner().unwrap_or_else(|e| e.into_inner()) {

@@ -23,6 +23,7 @@ pub mod pairing;
 pub mod standings;
 
 use crate::match_runner::journal::{self, Journal};
+use crate::match_runner::pool;
 use crate::match_runner::referee::{self, EndReason, Outcome, Scoring};
 use crate::match_runner::stats::{repeat_warning, repeated_games};
 use crate::match_runner::{
@@ -36,6 +37,7 @@ use serde::{Deserialize, Serialize};
 use standings::{game_points, place_text, GameResult, Ranking, Standing, WIN};
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -487,87 +489,76 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         if !pending.is_empty() {
             log::info!("round {r}: {} pairings to play", pending.len());
             let bar = progress_bar(r, pending.len() * config.games_per_pairing);
-            let queue = Mutex::new(pending);
             let failures = Mutex::new(Vec::new());
-            let workers = parallel.min(round.pairs.len()).max(1);
-            std::thread::scope(|scope| {
-                for _ in 0..workers {
-                    scope.spawn(|| loop {
-                        if cancel.load(Ordering::SeqCst) {
-                            return;
+            let stopped = || cancel.load(Ordering::SeqCst);
+            pool::work_through(pending, parallel, stopped, |j| {
+                let (a, b) = round.pairs[j];
+                loop {
+                    let next = {
+                        let g = games.lock().unwrap_or_else(|e| e.into_inner());
+                        state(j, &g)
+                    };
+                    let PairingState::Next(k) = next else {
+                        break;
+                    };
+                    let (black, white) = if k % 2 == 0 { (a, b) } else { (b, a) };
+                    // Each pairing's games in twos (one per colour) over the
+                    // openings, starting further along on every board and round.
+                    let opening = setup.opening(k / 2 + j + r);
+                    let Ok(played) = referee::play_game(
+                        &setup,
+                        opening,
+                        &config.engines[black].command,
+                        &config.engines[white].command,
+                        &cancel,
+                    ) else {
+                        return ControlFlow::Break(());
+                    };
+                    let name = format!("round{r:02}-board{}-game{}.sgf", j + 1, k + 1);
+                    let comment = format!(
+                        "tengen tournament, round {r}, board {}, game {}: {} vs {}",
+                        j + 1,
+                        k + 1,
+                        config.engines[black].name,
+                        config.engines[white].name
+                    );
+                    let sgf = match write_sgf(&sgf_dir, &name, &played, &comment) {
+                        Ok(path) => Some(path),
+                        Err(e) => {
+                            failures.lock().unwrap_or_else(|p| p.into_inner()).push(e);
+                            None
                         }
-                        let Some(j) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front()
-                        else {
-                            return;
-                        };
-                        let (a, b) = round.pairs[j];
-                        loop {
-                            let next = {
-                                let g = games.lock().unwrap_or_else(|e| e.into_inner());
-                                state(j, &g)
-                            };
-                            let PairingState::Next(k) = next else {
-                                break;
-                            };
-                            let (black, white) = if k % 2 == 0 { (a, b) } else { (b, a) };
-                            // Each pairing's games in twos (one per colour) over the
-                            // openings, starting further along on every board and round.
-                            let opening = setup.opening(k / 2 + j + r);
-                            let Ok(played) = referee::play_game(
-                                &setup,
-                                opening,
-                                &config.engines[black].command,
-                                &config.engines[white].command,
-                                &cancel,
-                            ) else {
-                                return;
-                            };
-                            let name = format!("round{r:02}-board{}-game{}.sgf", j + 1, k + 1);
-                            let comment = format!(
-                                "tengen tournament, round {r}, board {}, game {}: {} vs {}",
-                                j + 1,
-                                k + 1,
-                                config.engines[black].name,
-                                config.engines[white].name
-                            );
-                            let sgf = match write_sgf(&sgf_dir, &name, &played, &comment) {
-                                Ok(path) => Some(path),
-                                Err(e) => {
-                                    failures.lock().unwrap_or_else(|p| p.into_inner()).push(e);
-                                    None
-                                }
-                            };
-                            let record = TournamentGame {
-                                round: r,
-                                pairing: j,
-                                game: k,
-                                black,
-                                white,
-                                outcome: played.outcome,
-                                sgf,
-                            };
-                            log::info!(
-                                "round {r} board {} game {}: {} (B) vs {} (W): {} ({})",
-                                j + 1,
-                                k + 1,
-                                config.engines[black].name,
-                                config.engines[white].name,
-                                record.outcome.result,
-                                record.outcome.detail
-                            );
-                            if let Err(e) = journal.append(&record) {
-                                failures.lock().unwrap_or_else(|p| p.into_inner()).push(e);
-                                cancel.store(true, Ordering::SeqCst);
-                                return;
-                            }
-                            games
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                                .insert((r, j, k), record);
-                            bar.inc(1);
-                        }
-                    });
+                    };
+                    let record = TournamentGame {
+                        round: r,
+                        pairing: j,
+                        game: k,
+                        black,
+                        white,
+                        outcome: played.outcome,
+                        sgf,
+                    };
+                    log::info!(
+                        "round {r} board {} game {}: {} (B) vs {} (W): {} ({})",
+                        j + 1,
+                        k + 1,
+                        config.engines[black].name,
+                        config.engines[white].name,
+                        record.outcome.result,
+                        record.outcome.detail
+                    );
+                    if let Err(e) = journal.append(&record) {
+                        failures.lock().unwrap_or_else(|p| p.into_inner()).push(e);
+                        cancel.store(true, Ordering::SeqCst);
+                        return ControlFlow::Break(());
+                    }
+                    games
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .insert((r, j, k), record);
+                    bar.inc(1);
                 }
+                ControlFlow::Continue(())
             });
             bar.finish_and_clear();
             errors.extend(failures.into_inner().unwrap_or_else(|e| e.into_inner()));
