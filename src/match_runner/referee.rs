@@ -254,7 +254,7 @@ pub fn play_game(
         return Err(Interrupted);
     }
     let geometry = game.geometry();
-    let (winner, result_text, reason, detail) = match result {
+    let end = match result {
         Ok(end) => end,
         Err(f) => {
             let winner = f.loser.opponent();
@@ -263,18 +263,19 @@ pub fn play_game(
             } else {
                 'F'
             };
-            (
-                Some(winner),
-                format!("{}+{code}", winner.letter()),
-                f.reason,
-                f.detail,
-            )
+            End {
+                winner: Some(winner),
+                result: format!("{}+{code}", winner.letter()),
+                reason: f.reason,
+                detail: f.detail,
+            }
         }
     };
+    let detail = end.detail;
     let outcome = Outcome {
-        winner: winner.map(Color::letter),
-        result: result_text,
-        reason,
+        winner: end.winner.map(Color::letter),
+        result: end.result,
+        reason: end.reason,
         detail: detail.clone(),
         black_name: record.names[0].clone(),
         white_name: record.names[1].clone(),
@@ -300,7 +301,14 @@ struct Record {
     first_mover: Color,
 }
 
-type End = (Option<Color>, String, EndReason, String);
+/// How a game that no engine forfeited ended.
+struct End {
+    winner: Option<Color>,
+    /// SGF `RE`.
+    result: String,
+    reason: EndReason,
+    detail: String,
+}
 
 fn run(
     setup: &GameSetup,
@@ -390,12 +398,22 @@ fn run(
         }
         if game.consecutive_passes() >= 2 {
             let (winner, result, detail) = score(setup, game, &mut sides);
-            return Ok((winner, result, EndReason::Score, detail));
+            return Ok(End {
+                winner,
+                result,
+                reason: EndReason::Score,
+                detail,
+            });
         }
         if game.moves().len() >= setup.max_moves {
             let (winner, result, detail) = score(setup, game, &mut sides);
             let detail = format!("adjudicated after {} moves; {detail}", setup.max_moves);
-            return Ok((winner, result, EndReason::MaxMoves, detail));
+            return Ok(End {
+                winner,
+                result,
+                reason: EndReason::MaxMoves,
+                detail,
+            });
         }
         let color = game.to_move();
         let side = &mut sides[color.index()];
@@ -452,12 +470,12 @@ fn run(
         if text.eq_ignore_ascii_case("resign") {
             game.resign(color);
             let winner = color.opponent();
-            return Ok((
-                Some(winner),
-                format!("{}+R", winner.letter()),
-                EndReason::Resign,
-                format!("{color} resigned"),
-            ));
+            return Ok(End {
+                winner: Some(winner),
+                result: format!("{}+R", winner.letter()),
+                reason: EndReason::Resign,
+                detail: format!("{color} resigned"),
+            });
         }
         let mv = geometry.parse_move(&text).map_err(|e| Forfeit {
             loser: color,
