@@ -14,55 +14,33 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// Everything above the foundations.
+const ABOVE_FOUNDATIONS: &[&str] = &[
+    "player",
+    "search",
+    "gtp_engine",
+    "match_runner",
+    "tournament",
+    "cli",
+    "bench",
+];
+
+/// Everything above `player`.
+const ABOVE_PLAYER: &[&str] = &[
+    "search",
+    "gtp_engine",
+    "match_runner",
+    "tournament",
+    "cli",
+    "bench",
+];
+
 /// The top-level modules of the `tengen` crate each module may not name.
 const FORBIDDEN: &[(&str, &[&str])] = &[
-    (
-        "clock",
-        &[
-            "player",
-            "search",
-            "gtp_engine",
-            "match_runner",
-            "tournament",
-            "cli",
-            "bench",
-        ],
-    ),
-    (
-        "sgf",
-        &[
-            "player",
-            "search",
-            "gtp_engine",
-            "match_runner",
-            "tournament",
-            "cli",
-            "bench",
-        ],
-    ),
-    (
-        "user_files",
-        &[
-            "player",
-            "search",
-            "gtp_engine",
-            "match_runner",
-            "tournament",
-            "cli",
-            "bench",
-        ],
-    ),
-    (
-        "player",
-        &[
-            "search",
-            "gtp_engine",
-            "match_runner",
-            "tournament",
-            "cli",
-            "bench",
-        ],
-    ),
+    ("clock", ABOVE_FOUNDATIONS),
+    ("sgf", ABOVE_FOUNDATIONS),
+    ("user_files", ABOVE_FOUNDATIONS),
+    ("player", ABOVE_PLAYER),
     (
         "search",
         &["gtp_engine", "match_runner", "tournament", "cli", "bench"],

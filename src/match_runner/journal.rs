@@ -25,6 +25,23 @@ pub struct Journal {
     file: Mutex<File>,
 }
 
+/// The journals in `dir`, in name order: its `.jsonl` files whose names start with one of
+/// `prefixes`.
+pub fn journals_in(dir: &Path, prefixes: &[&str]) -> Result<Vec<PathBuf>, String> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot list {}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into());
+            prefixes.iter().any(|prefix| name.starts_with(prefix)) && name.ends_with(".jsonl")
+        })
+        .collect();
+    found.sort();
+    Ok(found)
+}
+
 /// Reads a journal: its header and games. Torn lines are skipped with a warning.
 pub fn read<H: DeserializeOwned, R: DeserializeOwned>(path: &Path) -> Result<(H, Vec<R>), String> {
     let mut text = String::new();

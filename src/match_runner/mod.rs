@@ -818,21 +818,10 @@ fn journal_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
             files.push(path.clone());
             continue;
         }
-        let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(|e| format!("cannot list {}: {e}", path.display()))?
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|p| {
-                let name = p
-                    .file_name()
-                    .map_or(String::new(), |n| n.to_string_lossy().into());
-                (name.starts_with("journal") || name.starts_with("tengen-match"))
-                    && name.ends_with(".jsonl")
-            })
-            .collect();
+        let found = journal::journals_in(path, &["journal", "tengen-match"])?;
         if found.is_empty() {
             return Err(format!("no journal in {}", path.display()));
         }
-        found.sort();
         files.extend(found);
     }
     Ok(files)

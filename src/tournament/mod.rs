@@ -779,17 +779,7 @@ fn status(config: &Config, games: &BTreeMap<GameKey, TournamentGame>) -> Result<
 fn shard_status(dir: &Path) -> Result<String, String> {
     let mut text = String::new();
     let mut shards: Vec<Shard> = Vec::new();
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("cannot list {}: {e}", dir.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| {
-            let name = p
-                .file_name()
-                .map_or(String::new(), |n| n.to_string_lossy().into());
-            name.starts_with("journal") && name.ends_with(".jsonl")
-        })
-        .collect();
-    entries.sort();
+    let entries = journal::journals_in(dir, &["journal"])?;
     for path in &entries {
         let name = path
             .file_name()
@@ -828,25 +818,19 @@ fn load_all_journals(
     config: &Config,
     games: &mut BTreeMap<GameKey, TournamentGame>,
 ) -> Result<(), String> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if !(name.starts_with("journal") && name.ends_with(".jsonl")) {
-            continue;
-        }
+    for path in journal::journals_in(dir, &["journal"])? {
         // Another shard may be creating its journal right now: wait for its header line.
-        let complete_line = std::fs::read_to_string(entry.path())
+        let complete_line = std::fs::read_to_string(&path)
             .map(|t| t.contains('\n'))
             .unwrap_or(false);
         if !complete_line {
             continue;
         }
-        let (header, records): (Config, Vec<TournamentGame>) = journal::read(&entry.path())?;
+        let (header, records): (Config, Vec<TournamentGame>) = journal::read(&path)?;
         if header != *config {
             return Err(format!(
                 "{} belongs to another tournament (different engines or settings); use another --out",
-                entry.path().display()
+                path.display()
             ));
         }
         for g in records {
