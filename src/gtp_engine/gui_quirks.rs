@@ -5,7 +5,11 @@
 //! * Lizzie 0.7.4 reads the `version` answer as Leela Zero's and wants its second number to
 //!   be at least 15, or it shows a dialog from a thread holding the lock its painter needs: the
 //!   window freezes. tengen then answers the Leela Zero analysis protocol version it speaks,
-//!   as KataGo's `-override-version` does for the same reason. Lizzie also places an
+//!   as KataGo's `-override-version` does for the same reason. Lizzie reads that answer on a
+//!   thread that may run before its engine object is published (a static field set once the
+//!   engine has started): an answer within milliseconds meets a null there, the reader thread
+//!   dies, and Lizzie stays "loading" for good. Leela Zero answers seconds later, after loading
+//!   its network; tengen waits [`LIZZIE_VERSION_DELAY`] before this answer. Lizzie also places an
 //!   engine's pass by sending it back (`play W pass` right after `genmove W` answered `pass`)
 //!   and, in a game against the engine, then asks for a move for the other side whose answer
 //!   it never reads (its `isThinking` flag is cleared just after): tengen accepts the echo
@@ -30,6 +34,9 @@ pub enum Gui {
 
 /// The Leela Zero protocol version whose `lz-analyze` tengen speaks (Lizzie needs 0.15 or later).
 const LEELA_ZERO_PROTOCOL: &str = "0.17";
+
+/// How long tengen waits before answering Lizzie's `version`.
+pub const LIZZIE_VERSION_DELAY: std::time::Duration = std::time::Duration::from_millis(1500);
 
 /// The id qGo's command counter starts at, and stays at for engines it does not number.
 const QGO_GENMOVE_ID: u32 = 1000;
@@ -86,6 +93,15 @@ impl Quirks {
         }
     }
 
+    /// How long to wait before answering `command`.
+    pub fn delay_before(self, command: &Command) -> std::time::Duration {
+        if self.gui == Some(Gui::Lizzie) && command.name == "version" {
+            LIZZIE_VERSION_DELAY
+        } else {
+            std::time::Duration::ZERO
+        }
+    }
+
     /// The `version` answer, if the GUI needs another than tengen's own.
     pub fn version(self) -> Option<&'static str> {
         (self.gui == Some(Gui::Lizzie)).then_some(LEELA_ZERO_PROTOCOL)
@@ -129,6 +145,12 @@ mod tests {
         assert_eq!(qgo.answer_id(&command("7 genmove w")), Some(7));
         assert_eq!(qgo.answer_id(&command("play w C3")), None);
         assert_eq!(none.answer_id(&genmove), None);
+        assert_eq!(
+            lizzie.delay_before(&command("2 version")),
+            LIZZIE_VERSION_DELAY
+        );
+        assert!(lizzie.delay_before(&command("name")).is_zero());
+        assert!(qgo.delay_before(&command("version")).is_zero());
         assert_eq!(kigo.pass_text(), "PASS");
         assert_eq!(lizzie.pass_text(), "pass");
     }

@@ -98,6 +98,7 @@ impl<W: Write + Send> Session<W> {
                 Input::Invalid { id, error } => send(&mut self.out, &failure(id, error.message()))?,
                 Input::Command(command) => {
                     let id = self.quirks.answer_id(&command);
+                    std::thread::sleep(self.quirks.delay_before(&command));
                     let outcome = match self.quirks.answer_instead(&command) {
                         Some(text) => Outcome::Reply(Ok(text)),
                         None => self.execute(&command),
