@@ -4,12 +4,11 @@
 
 use crate::gtp_engine::{self, Gui};
 use crate::player::{Player, RandomPlayer};
-use crate::search::{MctsPlayer, Policy, SearchConfig, MAX_RAVE_EQUIV, MAX_TIME_PER_MOVE};
+use crate::search::{settings, MctsPlayer, SearchConfig};
 use clap::{Args, ValueEnum};
 use engine_core::{is_valid_komi, KoRule, Rules, MAX_KOMI};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 /// Options of the GTP engine.
 #[derive(Args, Clone, Debug)]
@@ -17,20 +16,16 @@ pub struct GtpArgs {
     /// Which player answers genmove and analysis.
     #[arg(long, value_enum, default_value_t = PlayerKind::DEFAULT)]
     pub player: PlayerKind,
-    /// Search threads [default: all cores].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
-    /// Fixed number of playouts per move (overrides time control) [default: by time].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub playouts: Option<u64>,
-    /// Fixed thinking time per move, in seconds, at most 3600 (capped by the clock when the
-    /// controller runs one) [default: by the clock, else 3 s a move].
-    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
-    pub time_per_move: Option<Duration>,
-    /// Upper bound for the search tree, in MiB (clamped to what the machine has)
-    /// [default: 1024].
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(1..))]
-    pub max_memory: Option<u32>,
+    #[arg(long, value_name = "N", help = settings::THREADS.help, value_parser = settings::THREADS.parser())]
+    pub threads: Option<String>,
+    #[arg(long, value_name = "N", help = settings::PLAYOUTS.help, value_parser = settings::PLAYOUTS.parser())]
+    pub playouts: Option<String>,
+    #[arg(long, value_name = "SECONDS", help = settings::TIME_PER_MOVE.help, value_parser = settings::TIME_PER_MOVE.parser())]
+    pub time_per_move: Option<String>,
+    #[arg(long, value_name = "SECONDS", help = settings::DEFAULT_TIME.help, value_parser = settings::DEFAULT_TIME.parser())]
+    pub default_time: Option<String>,
+    #[arg(long, value_name = "MIB", help = settings::MAX_MEMORY.help, value_parser = settings::MAX_MEMORY.parser())]
+    pub max_memory: Option<String>,
     /// Rule set.
     #[arg(long, value_enum, default_value_t = RuleSet::Chinese)]
     pub rules: RuleSet,
@@ -40,23 +35,16 @@ pub struct GtpArgs {
     /// Komi until the controller sends one (at most 10000 either way).
     #[arg(long, default_value_t = 7.5, allow_negative_numbers = true, value_parser = komi)]
     pub komi: f64,
-    /// Resign below this win rate (0 never resigns) [default: 0.1].
-    #[arg(long, value_name = "WINRATE", value_parser = fraction)]
-    pub resign_threshold: Option<f64>,
-    /// Think on the opponent's time.
-    #[arg(long)]
+    #[arg(long, value_name = "WINRATE", help = settings::RESIGN_THRESHOLD.help, value_parser = settings::RESIGN_THRESHOLD.parser())]
+    pub resign_threshold: Option<String>,
+    #[arg(long, help = settings::PONDER.help)]
     pub ponder: bool,
-    /// Random seed; with it, one thread and --playouts the engine is deterministic [default: a
-    /// fresh seed at every start, so that games between deterministic opponents do not repeat].
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Playout policy of the tree search: heavy (tactics and patterns) or light (uniform random).
-    #[arg(long, value_enum, default_value_t = PlayoutKind::Heavy)]
-    pub playout: PlayoutKind,
-    /// RAVE equivalence: playouts at which a move's own value and its AMAF value weigh the
-    /// same [default: 3000].
-    #[arg(long, value_name = "PLAYOUTS", value_parser = rave_equiv)]
-    pub rave_equiv: Option<f64>,
+    #[arg(long, help = settings::SEED.help, value_parser = settings::SEED.parser())]
+    pub seed: Option<String>,
+    #[arg(long, value_name = "POLICY", help = settings::PLAYOUT.help, value_parser = settings::PLAYOUT.parser())]
+    pub playout: Option<String>,
+    #[arg(long, value_name = "PLAYOUTS", help = settings::RAVE_EQUIV.help, value_parser = settings::RAVE_EQUIV.parser())]
+    pub rave_equiv: Option<String>,
     /// Answer as this GUI expects where it departs from GTP: lizzie (version check), qgo
     /// (genmove answer ids), kigo (PASS) [default: by the specification].
     #[arg(long, value_enum)]
@@ -81,13 +69,6 @@ pub enum PlayerKind {
 impl PlayerKind {
     /// The player used without `--player`.
     pub const DEFAULT: PlayerKind = PlayerKind::Mcts;
-}
-
-/// `--playout`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PlayoutKind {
-    Heavy,
-    Light,
 }
 
 /// `--rules`.
@@ -116,27 +97,29 @@ pub enum LogLevel {
 }
 
 impl GtpArgs {
-    /// The search settings these options describe.
+    /// The search settings these options describe, each read through the settings table.
     pub fn search_config(&self) -> SearchConfig {
         let mut config = SearchConfig::default();
-        if let Some(threads) = self.threads {
-            config.threads = threads.into();
+        let ponder = self.ponder.then(|| "1".to_string());
+        let given = [
+            (&settings::THREADS, &self.threads),
+            (&settings::PLAYOUTS, &self.playouts),
+            (&settings::TIME_PER_MOVE, &self.time_per_move),
+            (&settings::DEFAULT_TIME, &self.default_time),
+            (&settings::MAX_MEMORY, &self.max_memory),
+            (&settings::RESIGN_THRESHOLD, &self.resign_threshold),
+            (&settings::PONDER, &ponder),
+            (&settings::SEED, &self.seed),
+            (&settings::PLAYOUT, &self.playout),
+            (&settings::RAVE_EQUIV, &self.rave_equiv),
+        ];
+        for (setting, text) in given {
+            if let Some(text) = text {
+                setting
+                    .apply(&mut config, text)
+                    .expect("clap checked the value with the same table");
+            }
         }
-        config.playouts = self.playouts;
-        config.time_per_move = self.time_per_move;
-        if let Some(mib) = self.max_memory {
-            config.max_memory_mb = mib as usize;
-        }
-        if let Some(threshold) = self.resign_threshold {
-            config.resign_threshold = threshold;
-        }
-        config.ponder = self.ponder;
-        config.policy = match self.playout {
-            PlayoutKind::Heavy => Policy::Heavy,
-            PlayoutKind::Light => Policy::Light,
-        };
-        config.seed = self.seed;
-        config.rave_equiv = self.rave_equiv;
         config
     }
 
@@ -202,16 +185,6 @@ pub fn init_logging(level: Option<LogLevel>, file: Option<&Path>) -> Result<(), 
     Ok(())
 }
 
-fn positive_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text.parse().map_err(|_| format!("not a number: {text}"))?;
-    let max = MAX_TIME_PER_MOVE.as_secs_f64();
-    if seconds.is_finite() && seconds > 0.0 && seconds <= max {
-        Ok(Duration::from_secs_f64(seconds))
-    } else {
-        Err(format!("expected seconds in (0, {max}], got {text}"))
-    }
-}
-
 /// A komi a game accepts (at most `MAX_KOMI` either way).
 pub fn komi(text: &str) -> Result<f64, String> {
     finite(text)
@@ -227,28 +200,11 @@ fn finite(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("not a finite number: {text}"))
 }
 
-fn rave_equiv(text: &str) -> Result<f64, String> {
-    finite(text)?;
-    text.parse::<f64>()
-        .ok()
-        .filter(|v| *v > 0.0 && *v <= MAX_RAVE_EQUIV)
-        .ok_or_else(|| {
-            format!("expected a number of playouts in (0, {MAX_RAVE_EQUIV}], got {text}")
-        })
-}
-
-fn fraction(text: &str) -> Result<f64, String> {
-    finite(text)?;
-    text.parse::<f64>()
-        .ok()
-        .filter(|v| (0.0..1.0).contains(v))
-        .ok_or_else(|| format!("expected a number in [0, 1), got {text}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use clap::Parser;
+    use std::time::Duration;
 
     #[derive(Parser)]
     struct Cli {
@@ -288,6 +244,10 @@ mod tests {
             "debug",
             "--rave-equiv",
             "1500",
+            "--playout",
+            "light",
+            "--default-time",
+            "2",
         ])
         .unwrap();
         let config = args.search_config();
@@ -299,6 +259,8 @@ mod tests {
         assert!(config.ponder);
         assert_eq!(config.seed, Some(9));
         assert_eq!(config.rave_equiv, Some(1500.0));
+        assert_eq!(config.policy, crate::search::Policy::Light);
+        assert_eq!(config.default_time_per_move, Duration::from_secs(2));
         assert_eq!(args.komi, -2.5);
         assert_eq!(args.log_level, Some(LogLevel::Debug));
         let rules = args.game_rules();
@@ -320,7 +282,10 @@ mod tests {
         for bad in [
             &["--threads", "0"][..],
             &["--playouts", "-1"],
-            &["--time-per-move", "0"],
+            &["--time-per-move=-1"],
+            &["--time-per-move", "3601"],
+            &["--threads", "1025"],
+            &["--playout", "medium"],
             &["--time-per-move", "nan"],
             &["--resign-threshold", "1.5"],
             &["--komi", "inf"],
@@ -328,7 +293,6 @@ mod tests {
             &["--superko", "none"],
             &["--player", "gnugo"],
             &["--log-level", "loud"],
-            &["--rave-equiv", "0"],
             &["--rave-equiv=-5"],
             &["--rave-equiv", "1e12"],
             &["--bogus"],

@@ -145,10 +145,11 @@ pub struct FinalStatus {
 /// A Go player the GTP front end can drive.
 pub trait Player: Send {
     /// Chooses a move. Must return promptly once `request.stop` is set.
-    fn genmove(&mut self, request: &MoveRequest, report: Option<&mut Reporter>) -> Decision;
+    fn genmove(&mut self, request: &MoveRequest<'_>, report: Option<&mut Reporter<'_>>)
+        -> Decision;
 
     /// Analyses the position until `request.stop` is set, reporting every interval.
-    fn analyze(&mut self, request: &AnalysisRequest, report: &mut Reporter);
+    fn analyze(&mut self, request: &AnalysisRequest<'_>, report: &mut Reporter<'_>);
 
     /// Which stones are dead or in seki in a finished game.
     fn final_status(&mut self, game: &Game) -> FinalStatus;
@@ -195,7 +196,11 @@ impl RandomPlayer {
 }
 
 impl Player for RandomPlayer {
-    fn genmove(&mut self, request: &MoveRequest, _report: Option<&mut Reporter>) -> Decision {
+    fn genmove(
+        &mut self,
+        request: &MoveRequest<'_>,
+        _report: Option<&mut Reporter<'_>>,
+    ) -> Decision {
         let (game, color) = (request.game, request.color);
         let board = game.board();
         let candidates: Vec<Point> = game
@@ -210,7 +215,7 @@ impl Player for RandomPlayer {
         Decision::Play(Move::Play(candidates[pick]))
     }
 
-    fn analyze(&mut self, _request: &AnalysisRequest, _report: &mut Reporter) {}
+    fn analyze(&mut self, _request: &AnalysisRequest<'_>, _report: &mut Reporter<'_>) {}
 
     fn final_status(&mut self, _game: &Game) -> FinalStatus {
         FinalStatus::default()

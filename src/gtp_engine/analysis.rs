@@ -170,7 +170,7 @@ impl<W: Write + Send> Session<W> {
 /// Writes one `info` line, if there is anything to show, and flushes.
 fn write_info(
     out: &mut impl Write,
-    g: engine_core::Geometry,
+    g: Geometry,
     analysis: &Analysis,
     dialect: Dialect,
     options: &Options,

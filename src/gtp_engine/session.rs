@@ -335,15 +335,12 @@ pub(super) fn table<W: Write + Send>() -> Vec<Spec<W>> {
 
 /// The names of every command the engine knows, in the table's order.
 pub fn names() -> Vec<&'static str> {
-    table::<std::io::Sink>()
-        .iter()
-        .map(|spec| spec.name)
-        .collect()
+    table::<io::Sink>().iter().map(|spec| spec.name).collect()
 }
 
 /// GoGui's analyze menu, one `kind/label/command args` line per entry.
 pub(super) fn analyze_menu() -> String {
-    table::<std::io::Sink>()
+    table::<io::Sink>()
         .iter()
         .flat_map(|spec| {
             spec.menu.iter().map(move |(kind, label, args)| {

@@ -64,7 +64,11 @@ fn wait(stop: &AtomicBool) {
 }
 
 impl Player for FakePlayer {
-    fn genmove(&mut self, request: &MoveRequest, report: Option<&mut Reporter>) -> Decision {
+    fn genmove(
+        &mut self,
+        request: &MoveRequest<'_>,
+        report: Option<&mut Reporter<'_>>,
+    ) -> Decision {
         if let Some(report) = report {
             (report.callback)(&snapshot(request.game));
         }
@@ -79,7 +83,7 @@ impl Player for FakePlayer {
         })
     }
 
-    fn analyze(&mut self, request: &AnalysisRequest, report: &mut Reporter) {
+    fn analyze(&mut self, request: &AnalysisRequest<'_>, report: &mut Reporter<'_>) {
         let mut analysis = snapshot(request.game);
         let (color, restrictions) = (request.color, request.restrictions);
         analysis

@@ -237,7 +237,7 @@ pub struct SetupOptions<'a> {
 
 /// Checks size, komi, handicap, clock and scoring, and reads the opening: the settings shared
 /// by every game of a match or tournament.
-pub fn game_setup(o: &SetupOptions) -> Result<GameSetup, String> {
+pub fn game_setup(o: &SetupOptions<'_>) -> Result<GameSetup, String> {
     let SetupOptions {
         size,
         komi,

@@ -355,7 +355,7 @@ mod tests {
             game: i,
             black_engine,
             white_engine: 1 - black_engine,
-            outcome: crate::match_runner::referee::Outcome {
+            outcome: Outcome {
                 winner: Some('B'),
                 result: "B+R".into(),
                 reason: crate::match_runner::referee::EndReason::Resign,

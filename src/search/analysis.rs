@@ -12,7 +12,7 @@ const PV_LENGTH: usize = 12;
 
 /// The current state of `sim` on `game`, best candidates first (superko-illegal and restricted
 /// root moves are left out).
-pub fn snapshot(sim: &Simulation, game: &Game) -> Analysis {
+pub fn snapshot(sim: &Simulation<'_>, game: &Game) -> Analysis {
     let tree = sim.tree;
     let root = tree.node(Tree::ROOT);
     let children: Vec<NodeId> = root.children().collect();
@@ -89,7 +89,7 @@ fn prior_rate(tree: &Tree, id: NodeId) -> f64 {
 /// restrictions permit (a reused tree may hold visits from before them), with the visits of
 /// each (`first_visits` for `first`, as the caller read them).
 fn principal_variation(
-    sim: &Simulation,
+    sim: &Simulation<'_>,
     first: NodeId,
     first_visits: u64,
 ) -> (Vec<Move>, Vec<u64>) {

@@ -12,12 +12,12 @@ mod nakade;
 mod patterns;
 mod policy;
 mod priors;
-mod settings;
+pub mod settings;
 mod simulation;
 mod time_manager;
 mod tree;
 
-pub use config::{SearchConfig, MAX_RAVE_EQUIV, MAX_TIME_PER_MOVE};
+pub use config::SearchConfig;
 pub use policy::Policy;
 pub use time_manager::Budget;
 
@@ -153,7 +153,7 @@ impl MctsPlayer {
         budget: Budget,
         restrictions: &MoveRestrictions,
         stop: &AtomicBool,
-        report: Option<&mut Reporter>,
+        report: Option<&mut Reporter<'_>>,
     ) -> Outcome {
         self.prepare(game, to_move, restrictions);
         self.searches += 1;
@@ -245,7 +245,11 @@ impl MctsPlayer {
 }
 
 impl Player for MctsPlayer {
-    fn genmove(&mut self, request: &MoveRequest, report: Option<&mut Reporter>) -> Decision {
+    fn genmove(
+        &mut self,
+        request: &MoveRequest<'_>,
+        report: Option<&mut Reporter<'_>>,
+    ) -> Decision {
         let game = request.game;
         if game.legal_points(request.color).is_empty() {
             return Decision::Play(Move::Pass);
@@ -262,7 +266,7 @@ impl Player for MctsPlayer {
         self.decide(game, request.color, request.cleanup, &outcome)
     }
 
-    fn analyze(&mut self, request: &AnalysisRequest, report: &mut Reporter) {
+    fn analyze(&mut self, request: &AnalysisRequest<'_>, report: &mut Reporter<'_>) {
         self.search(
             request.game,
             request.color,
@@ -322,11 +326,11 @@ impl Player for MctsPlayer {
 /// Watches a running search from the calling thread: the stop flag, the time budget, early
 /// stopping, and periodic reports. Returns when the search is halted.
 fn monitor(
-    sim: &Simulation,
+    sim: &Simulation<'_>,
     game: &Game,
     budget: Budget,
     stop: &AtomicBool,
-    mut report: Option<&mut Reporter>,
+    mut report: Option<&mut Reporter<'_>>,
 ) {
     let start = Instant::now();
     let mut next_report = report.as_ref().map(|r| start + r.interval);

@@ -1,96 +1,299 @@
-//! The search settings a GUI may show and change between moves, as GoGui's `param` view
-//! shows them (`tengen-param`): one `[type] key value` line per setting, and a new value for
-//! one of them by key (the command line's flags set the starting values). Values are read as
-//! GTP reads numbers.
+//! The tree search's settings in one table: name, kind of value with its range, default (from
+//! [`SearchConfig::default`]) and help. The command line (`--threads 4`, built in `cli.rs`)
+//! and GoGui's parameter view (`tengen-param threads 4`) both go through it, so they take the
+//! same values and refuse the same ones with the same message.
 
 use super::config::{SearchConfig, MAX_RAVE_EQUIV, MAX_TIME_PER_MOVE};
 use super::policy::Policy;
-use gtp::args::{float, int_in};
 use std::time::Duration;
 
-/// Most threads a search may be given here (the command line allows as many).
-const MAX_THREADS: u32 = 256;
-/// Longest time a move may be given, in seconds.
+/// Most search threads.
+pub const MAX_THREADS: u64 = 1024;
 const MAX_SECONDS: f64 = MAX_TIME_PER_MOVE.as_secs() as f64;
 
-/// The settings as GoGui `param` lines; 0 stands for "not set" in `playouts`,
-/// `time_per_move` and `rave_equiv`.
-pub fn describe(c: &SearchConfig) -> String {
-    let policy = match c.policy {
-        Policy::Heavy => "heavy",
-        Policy::Light => "light",
-    };
-    [
-        format!("[string] threads {}", c.threads),
-        format!("[string] playouts {}", c.playouts.unwrap_or(0)),
-        format!(
-            "[string] time_per_move {}",
-            c.time_per_move.map_or(0.0, |t| t.as_secs_f64())
-        ),
-        format!(
-            "[string] default_time {}",
-            c.default_time_per_move.as_secs_f64()
-        ),
-        format!("[string] resign_threshold {}", c.resign_threshold),
-        format!("[bool] ponder {}", u8::from(c.ponder)),
-        format!("[list/heavy/light] playout {policy}"),
-        format!("[string] rave_equiv {}", c.rave_equiv.unwrap_or(0.0)),
-    ]
-    .join("\n")
+/// What a setting holds.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    /// A whole number in `min..=max`.
+    Count { min: u64, max: u64 },
+    /// A number in `min..=max`, or `min..max` when `below_max`.
+    Number { min: f64, max: f64, below_max: bool },
+    /// `1`/`true` or `0`/`false`.
+    Switch,
+    /// One of these words.
+    Choice(&'static [&'static str]),
 }
 
-/// Sets `key` to the text `value`, or says why not (GTP's standard texts where they apply).
-pub fn set(c: &mut SearchConfig, key: &str, value: &str) -> Result<(), String> {
-    let syntax = |e: gtp::GtpError| e.message().to_string();
-    match key {
-        "threads" => c.threads = int_in(value, 1..=MAX_THREADS).map_err(syntax)? as usize,
-        "playouts" => {
-            c.playouts = Some(u64::from(
-                int_in(value, 0..=gtp::args::MAX_INT).map_err(syntax)?,
-            ))
-        }
-        "time_per_move" => c.time_per_move = Some(seconds(value, 0.0)?),
-        "default_time" => c.default_time_per_move = seconds(value, 0.001)?,
-        "resign_threshold" => {
-            c.resign_threshold = Some(float(value).map_err(syntax)?)
-                .filter(|t| (0.0..1.0).contains(t))
-                .ok_or("resign_threshold must be in [0, 1)")?
-        }
-        "ponder" => {
-            c.ponder = match value {
-                "1" | "true" => true,
-                "0" | "false" => false,
-                _ => return Err("syntax error".into()),
-            }
-        }
-        "playout" => {
-            c.policy = match value {
-                "heavy" => Policy::Heavy,
-                "light" => Policy::Light,
-                _ => return Err("syntax error".into()),
-            }
-        }
-        "rave_equiv" => {
-            let playouts = Some(float(value).map_err(syntax)?)
-                .filter(|v| (0.0..=MAX_RAVE_EQUIV).contains(v))
-                .ok_or_else(|| format!("rave_equiv must be in 0..={MAX_RAVE_EQUIV}"))?;
-            c.rave_equiv = Some(playouts);
-        }
-        _ => return Err(format!("unknown setting {key}")),
+/// A value that passed its setting's check.
+#[derive(Clone, Copy, Debug)]
+enum Value {
+    Count(u64),
+    Number(f64),
+    Switch(bool),
+    Choice(usize),
+}
+
+/// One search setting.
+pub struct Setting {
+    /// The key of `tengen-param`; the command-line flag has `-` for `_`.
+    pub name: &'static str,
+    pub kind: Kind,
+    pub help: &'static str,
+    /// Whether it may change between moves (`tengen-param`); otherwise only at start-up.
+    pub live: bool,
+    get: fn(&SearchConfig) -> String,
+    put: fn(&mut SearchConfig, Value),
+}
+
+fn count(v: Value) -> u64 {
+    match v {
+        Value::Count(n) => n,
+        _ => unreachable!("a count setting gets a count"),
     }
-    // 0 means "not set": the clock, the default time or the search's default decides.
-    c.playouts = c.playouts.filter(|&n| n > 0);
-    c.rave_equiv = c.rave_equiv.filter(|&v| v > 0.0);
-    c.time_per_move = c.time_per_move.filter(|t| !t.is_zero());
-    Ok(())
 }
 
-/// A number of seconds in `min..=MAX_SECONDS` (0 allowed when `min` is 0).
-fn seconds(value: &str, min: f64) -> Result<Duration, String> {
-    Some(float(value).map_err(|e| e.message().to_string())?)
-        .filter(|s| (min..=MAX_SECONDS).contains(s))
+fn number(v: Value) -> f64 {
+    match v {
+        Value::Number(x) => x,
+        _ => unreachable!("a number setting gets a number"),
+    }
+}
+
+/// `Some(seconds)`, or `None` for 0 ("not set").
+fn optional_seconds(v: Value) -> Option<Duration> {
+    Some(number(v))
+        .filter(|&s| s > 0.0)
         .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("seconds must be in {min}..={MAX_SECONDS}"))
+}
+
+pub static THREADS: Setting = Setting {
+    name: "threads",
+    kind: Kind::Count {
+        min: 1,
+        max: MAX_THREADS,
+    },
+    help: "Search threads [default: all cores]",
+    live: true,
+    get: |c| c.threads.to_string(),
+    put: |c, v| c.threads = count(v) as usize,
+};
+
+pub static PLAYOUTS: Setting = Setting {
+    name: "playouts",
+    kind: Kind::Count {
+        min: 0,
+        max: u64::MAX,
+    },
+    help: "Fixed number of playouts per move, overriding time control (0: by time) \
+           [default: by time]",
+    live: true,
+    get: |c| c.playouts.unwrap_or(0).to_string(),
+    put: |c, v| c.playouts = Some(count(v)).filter(|&n| n > 0),
+};
+
+pub static TIME_PER_MOVE: Setting = Setting {
+    name: "time_per_move",
+    kind: Kind::Number {
+        min: 0.0,
+        max: MAX_SECONDS,
+        below_max: false,
+    },
+    help: "Fixed thinking time per move, in seconds, at most 3600 (capped by the clock when \
+           the controller runs one; 0: by the clock) [default: by the clock, else 3 s a move]",
+    live: true,
+    get: |c| c.time_per_move.map_or(0.0, |t| t.as_secs_f64()).to_string(),
+    put: |c, v| c.time_per_move = optional_seconds(v),
+};
+
+pub static DEFAULT_TIME: Setting = Setting {
+    name: "default_time",
+    kind: Kind::Number {
+        min: 0.001,
+        max: MAX_SECONDS,
+        below_max: false,
+    },
+    help: "Seconds a move when neither a fixed time nor a clock is set [default: 3]",
+    live: true,
+    get: |c| c.default_time_per_move.as_secs_f64().to_string(),
+    put: |c, v| c.default_time_per_move = Duration::from_secs_f64(number(v)),
+};
+
+pub static MAX_MEMORY: Setting = Setting {
+    name: "max_memory",
+    kind: Kind::Count {
+        min: 1,
+        max: u32::MAX as u64,
+    },
+    help: "Upper bound for the search tree, in MiB (clamped to what the machine has) \
+           [default: 1024]",
+    live: false,
+    get: |c| c.max_memory_mb.to_string(),
+    put: |c, v| c.max_memory_mb = count(v) as usize,
+};
+
+pub static RESIGN_THRESHOLD: Setting = Setting {
+    name: "resign_threshold",
+    kind: Kind::Number {
+        min: 0.0,
+        max: 1.0,
+        below_max: true,
+    },
+    help: "Resign below this win rate (0 never resigns) [default: 0.1]",
+    live: true,
+    get: |c| c.resign_threshold.to_string(),
+    put: |c, v| c.resign_threshold = number(v),
+};
+
+pub static PONDER: Setting = Setting {
+    name: "ponder",
+    kind: Kind::Switch,
+    help: "Think on the opponent's time",
+    live: true,
+    get: |c| u8::from(c.ponder).to_string(),
+    put: |c, v| c.ponder = matches!(v, Value::Switch(true)),
+};
+
+/// The playout policies by name, in the order of `Kind::Choice`.
+const POLICIES: [(&str, Policy); 2] = [("heavy", Policy::Heavy), ("light", Policy::Light)];
+
+pub static PLAYOUT: Setting = Setting {
+    name: "playout",
+    kind: Kind::Choice(&["heavy", "light"]),
+    help: "Playout policy of the tree search: heavy (tactics and patterns) or light (uniform \
+           random) [default: heavy]",
+    live: true,
+    get: |c| {
+        let (name, _) = POLICIES
+            .iter()
+            .find(|(_, p)| *p == c.policy)
+            .expect("listed");
+        name.to_string()
+    },
+    put: |c, v| {
+        if let Value::Choice(i) = v {
+            c.policy = POLICIES[i].1;
+        }
+    },
+};
+
+pub static SEED: Setting = Setting {
+    name: "seed",
+    kind: Kind::Count {
+        min: 0,
+        max: u64::MAX,
+    },
+    help: "Random seed; with it, one thread and --playouts the engine is deterministic \
+           [default: a fresh seed at every start, so that games between deterministic opponents \
+           do not repeat]",
+    live: false,
+    get: |c| c.seed.map_or(String::new(), |s| s.to_string()),
+    put: |c, v| c.seed = Some(count(v)),
+};
+
+pub static RAVE_EQUIV: Setting = Setting {
+    name: "rave_equiv",
+    kind: Kind::Number {
+        min: 0.0,
+        max: MAX_RAVE_EQUIV,
+        below_max: false,
+    },
+    help: "RAVE equivalence: playouts at which a move's own value and its AMAF value weigh the \
+           same (0: the default) [default: 3000]",
+    live: true,
+    get: |c| c.rave_equiv.unwrap_or(0.0).to_string(),
+    put: |c, v| c.rave_equiv = Some(number(v)).filter(|&x| x > 0.0),
+};
+
+/// Every setting, in the order GoGui shows them.
+pub static SETTINGS: [&Setting; 10] = [
+    &THREADS,
+    &PLAYOUTS,
+    &TIME_PER_MOVE,
+    &DEFAULT_TIME,
+    &MAX_MEMORY,
+    &RESIGN_THRESHOLD,
+    &PONDER,
+    &PLAYOUT,
+    &SEED,
+    &RAVE_EQUIV,
+];
+
+impl Setting {
+    /// Checks a value's text against the setting's kind and range.
+    fn parse(&self, text: &str) -> Result<Value, String> {
+        let name = self.name;
+        match self.kind {
+            Kind::Count { min, max } => text
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .map(Value::Count)
+                .ok_or_else(|| format!("{name} must be a whole number in {min}..={max}")),
+            Kind::Number {
+                min,
+                max,
+                below_max,
+            } => text
+                .parse::<f64>()
+                .ok()
+                .filter(|x| *x >= min && (*x < max || (!below_max && *x == max)))
+                .map(Value::Number)
+                .ok_or_else(|| {
+                    let end = if below_max { ")" } else { "]" };
+                    format!("{name} must be a number in [{min}, {max}{end}")
+                }),
+            Kind::Switch => match text {
+                "1" | "true" => Ok(Value::Switch(true)),
+                "0" | "false" => Ok(Value::Switch(false)),
+                _ => Err(format!("{name} must be 0 or 1")),
+            },
+            Kind::Choice(words) => words
+                .iter()
+                .position(|w| *w == text)
+                .map(Value::Choice)
+                .ok_or_else(|| format!("{name} must be one of {}", words.join(", "))),
+        }
+    }
+
+    /// A clap value parser that accepts exactly what [`set`] accepts.
+    pub fn parser(&'static self) -> impl Fn(&str) -> Result<String, String> + Clone {
+        move |text| self.parse(text).map(|_| text.to_string())
+    }
+
+    /// Sets the value from its text, or says why not; `config` is unchanged on error.
+    pub fn apply(&self, config: &mut SearchConfig, text: &str) -> Result<(), String> {
+        let value = self.parse(text)?;
+        (self.put)(config, value);
+        Ok(())
+    }
+
+    /// GoGui's type of the parameter.
+    fn gogui_type(&self) -> String {
+        match self.kind {
+            Kind::Switch => "bool".into(),
+            Kind::Choice(words) => format!("list/{}", words.join("/")),
+            _ => "string".into(),
+        }
+    }
+}
+
+/// The settings that may change between moves, as GoGui `param` lines.
+pub fn describe(c: &SearchConfig) -> String {
+    SETTINGS
+        .iter()
+        .filter(|s| s.live)
+        .map(|s| format!("[{}] {} {}", s.gogui_type(), s.name, (s.get)(c)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Sets the setting `key` between moves to the text `value`, or says why not.
+pub fn set(c: &mut SearchConfig, key: &str, value: &str) -> Result<(), String> {
+    match SETTINGS.iter().find(|s| s.name == key) {
+        None => Err(format!("unknown setting {key}")),
+        Some(s) if !s.live => Err(format!("{key} is set on the command line only")),
+        Some(s) => s.apply(c, value),
+    }
 }
 
 #[cfg(test)]
@@ -131,8 +334,10 @@ mod tests {
         for (key, value) in [
             ("threads", "0"),
             ("threads", "x"),
+            ("threads", "1025"),
             ("playouts", "-1"),
             ("time_per_move", "-1"),
+            ("time_per_move", "3601"),
             ("default_time", "0"),
             ("default_time", "inf"),
             ("resign_threshold", "1"),
@@ -141,9 +346,26 @@ mod tests {
             ("rave_equiv", "-1"),
             ("rave_equiv", "nan"),
             ("komi", "7"),
+            ("max_memory", "64"),
+            ("seed", "1"),
         ] {
-            assert!(set(&mut c.clone(), key, value).is_err(), "{key} {value}");
+            assert!(set(&mut c, key, value).is_err(), "{key} {value}");
         }
         assert_eq!(c, before);
+    }
+
+    #[test]
+    fn the_parser_accepts_what_apply_accepts() {
+        for setting in SETTINGS {
+            for text in ["0", "1", "0.5", "3600", "heavy", "true", "-1", "x"] {
+                let mut c = SearchConfig::default();
+                assert_eq!(
+                    setting.parser()(text).is_ok(),
+                    setting.apply(&mut c, text).is_ok(),
+                    "{} {text}",
+                    setting.name
+                );
+            }
+        }
     }
 }

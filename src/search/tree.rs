@@ -207,7 +207,7 @@ impl Tree {
             log::warn!(
                 "the search tree gets {} MiB, not the {} MiB asked for: that is more than this \
                  machine can give",
-                (capacity * std::mem::size_of::<Node>()) >> 20,
+                (capacity * size_of::<Node>()) >> 20,
                 bytes >> 20
             );
         }
@@ -219,7 +219,7 @@ impl Tree {
 
     /// Nodes that fit in `bytes`, within the arena's bounds.
     fn capacity_for(bytes: usize) -> usize {
-        (bytes / std::mem::size_of::<Node>()).clamp(MIN_NODES, u32::MAX as usize / 2)
+        (bytes / size_of::<Node>()).clamp(MIN_NODES, u32::MAX as usize / 2)
     }
 
     /// The root is always node 0 after [`reset`](Tree::reset).
