@@ -10,4 +10,5 @@ pub mod player;
 pub mod search;
 pub mod sgf;
 pub mod tournament;
+pub mod train_patterns;
 pub mod user_files;

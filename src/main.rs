@@ -29,6 +29,8 @@ enum Command {
     Match(Box<tengen::match_runner::MatchArgs>),
     /// Run a tournament between GTP engines described by a TOML file.
     Tournament(tengen::tournament::TournamentArgs),
+    /// Learn the move model's weights from game records (for developers).
+    TrainPatterns(tengen::train_patterns::TrainArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,5 +44,6 @@ fn main() -> ExitCode {
         }
         Some(Command::Match(args)) => tengen::match_runner::main(*args),
         Some(Command::Tournament(args)) => tengen::tournament::main(args),
+        Some(Command::TrainPatterns(args)) => tengen::train_patterns::run(&args),
     }
 }

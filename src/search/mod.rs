@@ -8,6 +8,8 @@
 mod analysis;
 mod config;
 mod ladder;
+pub mod move_features;
+pub mod move_model;
 mod nakade;
 mod patterns;
 mod policy;
@@ -107,11 +109,10 @@ impl MctsPlayer {
         }
         if !self.tree.node(Tree::ROOT).is_expanded() {
             let mut children = Vec::new();
-            let last = game.moves().last().and_then(|&(_, m)| point_of(m));
             priors::children(
                 game.board(),
                 to_move,
-                last,
+                last_two(game),
                 |p| game.check(to_move, Move::Play(p)).is_ok(),
                 &mut children,
             );

@@ -28,7 +28,7 @@ const WHITE: u8 = 2;
 const EDGE: u8 = 3;
 
 /// (column, row) offsets of the eight neighbourhood cells, in the bit order of the code.
-const OFFSETS: [(i32, i32); 8] = [
+pub(super) const OFFSETS: [(i32, i32); 8] = [
     (-1, -1),
     (0, -1),
     (1, -1),
@@ -68,7 +68,7 @@ const fn allowed(ch: u8, x: u8) -> &'static [u8] {
 }
 
 /// The (column, row) offset `(x, y)` under the `k`-th of the eight symmetries of the square.
-const fn symmetry(k: usize, x: i32, y: i32) -> (i32, i32) {
+pub(super) const fn symmetry(k: usize, x: i32, y: i32) -> (i32, i32) {
     match k {
         0 => (x, y),
         1 => (-x, y),
@@ -82,7 +82,7 @@ const fn symmetry(k: usize, x: i32, y: i32) -> (i32, i32) {
 }
 
 /// The code cell of a (column, row) offset.
-const fn slot_of(x: i32, y: i32) -> usize {
+pub(super) const fn slot_of(x: i32, y: i32) -> usize {
     let mut slot = 0;
     while OFFSETS[slot].0 != x || OFFSETS[slot].1 != y {
         slot += 1;

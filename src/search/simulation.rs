@@ -120,7 +120,7 @@ impl<'a> Simulation<'a> {
                 if n.visits() < self.params.expand_after {
                     break;
                 }
-                priors::children(&ws.board, color, last[0], |_| true, &mut ws.children);
+                priors::children(&ws.board, color, last, |_| true, &mut ws.children);
                 self.tree.expand(node, &ws.children);
                 if !n.is_expanded() {
                     break;

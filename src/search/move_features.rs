@@ -1,0 +1,350 @@
+//! What the learned move model sees of a candidate move (the features of Coulom's "Computing
+//! Elo ratings of move patterns", 2007): its 3x3 shape and its larger diamond shape (radius 2,
+//! with the liberties of the adjacent chains) from the mover's side, up to the eight
+//! symmetries of the square; captures, ataris, atari escapes (ladders read), self-atari; the
+//! distance to the last two moves; and, in an empty area, the line. The priors weigh them
+//! with [`MoveModel`](super::move_model::MoveModel); `tengen train-patterns` learns the weights.
+
+use super::{ladder, patterns};
+use engine_core::{Board, Color, Point};
+use std::sync::OnceLock;
+
+/// Feature groups: a move has one value in each (0 = absent, except for the shape).
+pub const GROUPS: usize = 9;
+/// The group names, as the weights file writes them.
+pub const GROUP_NAMES: [&str; GROUPS] = [
+    "shape",
+    "big_shape",
+    "capture",
+    "escape",
+    "atari",
+    "self_atari",
+    "distance_last",
+    "distance_second",
+    "empty_line",
+];
+pub const SHAPE: usize = 0;
+pub const BIG_SHAPE: usize = 1;
+pub const CAPTURE: usize = 2;
+pub const ESCAPE: usize = 3;
+pub const ATARI: usize = 4;
+pub const SELF_ATARI: usize = 5;
+pub const DISTANCE_LAST: usize = 6;
+pub const EMPTY_LINE: usize = 8;
+/// Whether a group's values are shape codes (any number) rather than small values.
+pub const fn is_shape(group: usize) -> bool {
+    group == SHAPE || group == BIG_SHAPE
+}
+/// Values a group other than the shapes can take, 0 included.
+pub const VALUES: usize = 16;
+
+/// The value of a move in each group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Features(pub [u32; GROUPS]);
+
+/// The features of `c` playing the empty, legal point `p`; `last` are the last two moves.
+pub fn of(board: &Board, c: Color, p: Point, last: [Option<Point>; 2]) -> Features {
+    let (captured, own_in_atari) = captures_and_own_atari(board, c, p);
+    let escape = match (own_in_atari, captured) {
+        (false, _) => 0,
+        (true, 1..) => 3,
+        (true, 0) if ladder::extension_is_caught(board, c, p) => 2,
+        (true, 0) => 1,
+    };
+    Features([
+        shape(board, c, p) as u32,
+        big_shape(board, c, p),
+        size_class(captured),
+        escape,
+        atari(board, c, p),
+        self_atari(board, c, p, captured),
+        distance(board, p, last[0]),
+        distance(board, p, last[1]),
+        empty_area_line(board, p).map_or(0, |line| 1 + line.min(4) as u32),
+    ])
+}
+
+/// Stones taken or caught: 0 none, 1 one, 2 two or three, 3 four or more.
+fn size_class(stones: u32) -> u32 {
+    match stones {
+        0 => 0,
+        1 => 1,
+        2 | 3 => 2,
+        _ => 3,
+    }
+}
+
+/// The 3x3 neighbourhood of `p` with the mover's stones as Black, in its canonical orientation.
+pub fn shape(board: &Board, c: Color, p: Point) -> u16 {
+    let code = board.neighborhood(p);
+    let code = match c {
+        Color::Black => code,
+        Color::White => swap_colors(code),
+    };
+    canonical_shapes()[code as usize]
+}
+
+/// The stones `c` playing `p` captures, and whether a chain of `c` next to `p` is in atari.
+fn captures_and_own_atari(board: &Board, c: Color, p: Point) -> (u32, bool) {
+    let (mut heads, mut seen) = ([Point(0); 4], 0);
+    let (mut captured, mut own_in_atari) = (0, false);
+    for n in board.geometry().neighbors(p) {
+        match board.color_at(n) {
+            Some(owner) if board.in_atari(n) => {
+                if owner == c {
+                    own_in_atari = true;
+                } else {
+                    let head = board.chain_head(n);
+                    if !heads[..seen].contains(&head) {
+                        heads[seen] = head;
+                        seen += 1;
+                        captured += board.chain_size(n);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    (captured, own_in_atari)
+}
+
+/// Atari: 0 none, 1 an atari the ladder reader says catches the chain, 2 another atari.
+fn atari(board: &Board, c: Color, p: Point) -> u32 {
+    let gives_atari = board
+        .geometry()
+        .neighbors(p)
+        .into_iter()
+        .any(|n| board.color_at(n) == Some(c.opponent()) && board.chain_liberties(n) == 2);
+    match gives_atari {
+        false => 0,
+        true if ladder::atari_catches(board, c, p) > 0 => 1,
+        true => 2,
+    }
+}
+
+/// Self-atari: 0 none, 1 a chain of two or more stones left with one liberty, 2 a lone stone
+/// with one liberty (a throw-in, or a blunder).
+fn self_atari(board: &Board, c: Color, p: Point, captured: u32) -> u32 {
+    if board.is_self_atari(c, p) {
+        return 1;
+    }
+    let lone = captured == 0
+        && board.empty_neighbor_count(p) == 1
+        && board
+            .geometry()
+            .neighbors(p)
+            .into_iter()
+            .all(|n| board.color_at(n) != Some(c));
+    if lone {
+        2
+    } else {
+        0
+    }
+}
+
+/// Coulom's distance dx + dy + max(dx, dy) to `to`, less one (1..=15); 0 when it is 17 or
+/// more, or there is no such move.
+fn distance(board: &Board, p: Point, to: Option<Point>) -> u32 {
+    let Some(to) = to else { return 0 };
+    let g = board.geometry();
+    let ((px, py), (tx, ty)) = (g.coords(p), g.coords(to));
+    let (dx, dy) = (px.abs_diff(tx), py.abs_diff(ty));
+    match dx + dy + dx.max(dy) {
+        d @ 2..=16 => d as u32 - 1,
+        _ => 0,
+    }
+}
+
+/// The line (0 = edge) of `p` when no stone stands within Manhattan distance 3; `None` otherwise.
+pub fn empty_area_line(board: &Board, p: Point) -> Option<usize> {
+    let g = board.geometry();
+    let (x, y) = g.coords(p);
+    let size = g.size() as i64;
+    for dy in -3i64..=3 {
+        for dx in -3i64..=3 {
+            if dx.abs() + dy.abs() > 3 {
+                continue;
+            }
+            let (qx, qy) = (x as i64 + dx, y as i64 + dy);
+            if (0..size).contains(&qx) && (0..size).contains(&qy) {
+                let q = g.point(qx as usize, qy as usize).expect("inside the board");
+                if board.color_at(q).is_some() {
+                    return None;
+                }
+            }
+        }
+    }
+    let size = g.size();
+    Some(x.min(y).min(size - 1 - x).min(size - 1 - y))
+}
+
+/// The cells of the big shape as (column, row) offsets: the 3x3 neighbourhood in the order of
+/// [`Board::neighborhood_points`], then the four points two lines away.
+const BIG_OFFSETS: [(i32, i32); 12] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (0, -2),
+    (-2, 0),
+    (2, 0),
+    (0, 2),
+];
+/// The cells next to the centre, whose chains' liberties the big shape records.
+const ADJACENT: [usize; 4] = [1, 3, 4, 6];
+
+/// The diamond of radius 2 around `p` from the mover's side, in its canonical orientation:
+/// two bits a cell (empty, mover, opponent, off board), then two bits for the liberties of
+/// each adjacent chain (none, 1, 2, 3 or more).
+pub fn big_shape(board: &Board, c: Color, p: Point) -> u32 {
+    let g = board.geometry();
+    let (x, y) = g.coords(p);
+    let size = g.size() as i32;
+    let mut cells = [0u32; 12];
+    let mut liberties = [0u32; 12];
+    for (i, &(dx, dy)) in BIG_OFFSETS.iter().enumerate() {
+        let (qx, qy) = (x as i32 + dx, y as i32 + dy);
+        if !(0..size).contains(&qx) || !(0..size).contains(&qy) {
+            cells[i] = 3;
+            continue;
+        }
+        let q = g.point(qx as usize, qy as usize).expect("inside the board");
+        cells[i] = match board.color_at(q) {
+            None => 0,
+            Some(owner) if owner == c => 1,
+            Some(_) => 2,
+        };
+        if cells[i] != 0 {
+            liberties[i] = board.chain_liberties(q).min(3);
+        }
+    }
+    let permutations = big_permutations();
+    (0..8)
+        .map(|k| {
+            let from = &permutations[k];
+            let mut code = 0;
+            for (i, &j) in from.iter().enumerate() {
+                code |= cells[j] << (2 * i);
+            }
+            for (n, &i) in ADJACENT.iter().enumerate() {
+                code |= liberties[from[i]] << (24 + 2 * n);
+            }
+            code
+        })
+        .min()
+        .expect("8 orientations")
+}
+
+/// For each symmetry, the cell of the big shape that lands in each cell.
+fn big_permutations() -> &'static [[usize; 12]; 8] {
+    static TABLE: OnceLock<[[usize; 12]; 8]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|k| {
+            std::array::from_fn(|i| {
+                let (x, y) = BIG_OFFSETS[i];
+                let image = patterns::symmetry(k, x, y);
+                BIG_OFFSETS
+                    .iter()
+                    .position(|&o| o == image)
+                    .expect("the diamond is symmetric")
+            })
+        })
+    })
+}
+
+/// Exchanges black and white in a neighbourhood code (off-board cells stay).
+fn swap_colors(code: u16) -> u16 {
+    let black = code & 0x5555;
+    let white = code & 0xAAAA;
+    let edge = black & (white >> 1);
+    let black_only = black & !edge;
+    let white_only = (white >> 1) & !edge;
+    (edge | edge << 1) | black_only << 1 | white_only
+}
+
+/// For each code, the smallest code among its eight orientations.
+fn canonical_shapes() -> &'static [u16] {
+    static TABLE: OnceLock<Box<[u16]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..=u16::MAX)
+            .map(|code| {
+                (0..8)
+                    .map(|k| transform(code, k))
+                    .min()
+                    .expect("8 orientations")
+            })
+            .collect()
+    })
+}
+
+/// A neighbourhood code under the `k`-th symmetry of the square.
+fn transform(code: u16, k: usize) -> u16 {
+    let mut out = 0;
+    for (slot, &(x, y)) in patterns::OFFSETS.iter().enumerate() {
+        let cell = (code >> (2 * slot)) & 3;
+        let (tx, ty) = patterns::symmetry(k, x, y);
+        out |= cell << (2 * patterns::slot_of(tx, ty));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_swap_keeps_the_edge_and_is_an_involution() {
+        // Cells: black, white, edge, empty in slots 0..4.
+        let code = 1 | 2 << 2 | 3 << 4;
+        assert_eq!(swap_colors(code), 2 | 1 << 2 | 3 << 4);
+        for code in [0u16, 0x1234, 0xFFFF, 0xA5A5] {
+            assert_eq!(swap_colors(swap_colors(code)), code);
+        }
+    }
+
+    #[test]
+    fn orientations_share_one_canonical_shape() {
+        let code = 1 | 2 << 2; // black below-left, white below
+        let canonical = canonical_shapes()[code as usize];
+        for k in 0..8 {
+            assert_eq!(canonical_shapes()[transform(code, k) as usize], canonical);
+        }
+        // The corner stone stays a corner stone: the other colouring is another shape.
+        assert_ne!(canonical_shapes()[swap_colors(code) as usize], canonical);
+    }
+
+    #[test]
+    fn features_of_a_capture_and_the_distance_to_the_last_move() {
+        let mut board = Board::with_size(9).unwrap();
+        let g = board.geometry();
+        let at = |v: &str| match g.parse_move(v).unwrap() {
+            engine_core::Move::Play(p) => p,
+            engine_core::Move::Pass => unreachable!(),
+        };
+        // A white stone on E5 with three black neighbours: E4 captures it.
+        for v in ["D5", "F5", "E6"] {
+            board.play(Color::Black, at(v));
+        }
+        board.play(Color::White, at("E5"));
+        let f = of(&board, Color::Black, at("E4"), [Some(at("E5")), None]);
+        assert_eq!(f.0[CAPTURE], 1, "captures one stone");
+        assert_eq!(f.0[DISTANCE_LAST], 1, "next to the last move");
+        assert_eq!(f.0[DISTANCE_LAST + 1], 0, "no second-last move");
+        assert_eq!(f.0[EMPTY_LINE], 0, "not an empty area");
+        let far = of(&board, Color::Black, at("A1"), [Some(at("J9")), None]);
+        assert_eq!(far.0[DISTANCE_LAST], 0, "too far to count");
+        assert_eq!(far.0[EMPTY_LINE], 1, "first line of an empty area");
+        // The same capture seen from the other corner of the board has the same big shape.
+        let mut mirrored = Board::with_size(9).unwrap();
+        for v in ["F5", "D5", "E4"] {
+            mirrored.play(Color::Black, at(v));
+        }
+        mirrored.play(Color::White, at("E5"));
+        assert_eq!(big_shape(&mirrored, Color::Black, at("E6")), f.0[1]);
+        assert_ne!(big_shape(&mirrored, Color::White, at("E6")), f.0[1]);
+    }
+}
