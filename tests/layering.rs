@@ -6,7 +6,8 @@
 //! * in the `tengen` crate, the foundations `clock`, `sgf`, `user_files`; then `player` (the
 //!   trait the front end drives); then `search` (a player) beside `gtp_engine` (the front end,
 //!   which reaches a player only through `player`) and beside `match_runner` and `tournament`
-//!   (which drive engines over GTP and never see a player); `cli` and `bench` on top.
+//!   (which drive engines over GTP and never see a player); `cli`, `bench` and
+//!   `train_patterns` on top.
 //!
 //! Test code (`tests.rs` files and the `#[cfg(test)]` part of a file) is not read.
 
@@ -23,6 +24,7 @@ const ABOVE_FOUNDATIONS: &[&str] = &[
     "tournament",
     "cli",
     "bench",
+    "train_patterns",
 ];
 
 /// Everything above `player`.
@@ -33,6 +35,7 @@ const ABOVE_PLAYER: &[&str] = &[
     "tournament",
     "cli",
     "bench",
+    "train_patterns",
 ];
 
 /// The top-level modules of the `tengen` crate each module may not name.
@@ -43,11 +46,25 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
     ("player", ABOVE_PLAYER),
     (
         "search",
-        &["gtp_engine", "match_runner", "tournament", "cli", "bench"],
+        &[
+            "gtp_engine",
+            "match_runner",
+            "tournament",
+            "cli",
+            "bench",
+            "train_patterns",
+        ],
     ),
     (
         "gtp_engine",
-        &["search", "match_runner", "tournament", "cli", "bench"],
+        &[
+            "search",
+            "match_runner",
+            "tournament",
+            "cli",
+            "bench",
+            "train_patterns",
+        ],
     ),
     (
         "match_runner",
@@ -58,11 +75,19 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "tournament",
             "cli",
             "bench",
+            "train_patterns",
         ],
     ),
     (
         "tournament",
-        &["player", "search", "gtp_engine", "cli", "bench"],
+        &[
+            "player",
+            "search",
+            "gtp_engine",
+            "cli",
+            "bench",
+            "train_patterns",
+        ],
     ),
 ];
 

@@ -1145,7 +1145,7 @@ fn gnugo_referee_scores_a_fresh_replay() {
     let referee = format!("{} --mode gtp --chinese-rules", gnugo.display());
     // Black walls off columns A-C, White D-E on 5x5: 15 points to 10. The referee's
     // final_score follows the komi of each match (it is set on a fresh referee process, which
-    // also sidesteps GNU Go's cached scores, rules.md §8).
+    // also sidesteps GNU Go's cached scores, docs/RULES.md §5).
     let black = dir.fake("seq C1,C2,C3,C4,C5");
     let white = dir.fake("seq D1,D2,D3,D4,D5");
     for (komi, expected) in [("0.5", "B+4.5"), ("7.5", "W+2.5")] {

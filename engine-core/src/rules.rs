@@ -22,7 +22,7 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The Chinese rules of ../shared/docs/rules.md.
+    /// The Chinese rules (docs/RULES.md): positional superko, no suicide, handicap compensation.
     pub const CHINESE: Rules = Rules {
         ko: KoRule::Positional,
         suicide_allowed: false,

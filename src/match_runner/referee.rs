@@ -596,7 +596,7 @@ pub fn parse_dead(answer: &str, game: &Game) -> Option<Vec<Point>> {
 }
 
 /// A fresh referee process with the game replayed (a fresh process, `clear_board` and `komi`
-/// every time: GNU Go caches scores across `clear_board` and komi changes, rules.md §8).
+/// every time: GNU Go caches scores across `clear_board` and komi changes, docs/RULES.md §5).
 fn referee_with_game(setup: &GameSetup, game: &Game) -> Result<Engine, String> {
     let command = setup
         .referee

@@ -19,29 +19,24 @@
 //! command = "gnugo --mode gtp --level 1 --chinese-rules"
 //! ```
 
+mod event;
 pub mod pairing;
 pub mod standings;
 
 use crate::match_runner::journal::{self, Journal};
-use crate::match_runner::pool;
-use crate::match_runner::referee::{self, EndReason, Outcome, Scoring};
+use crate::match_runner::referee::{GameSetup, Outcome, Scoring};
 use crate::match_runner::stats::{repeat_warning, repeated_games};
-use crate::match_runner::{
-    game_setup, interrupt_flag, preflight, write_sgf, SetupOptions, Shard, ShardSpec,
-};
+use crate::match_runner::{game_setup, interrupt_flag, preflight, SetupOptions, Shard, ShardSpec};
 use crate::user_files;
 use clap::Args;
+use event::{Ending, Event, Played, Start};
 use indicatif::{ProgressBar, ProgressStyle};
-use pairing::History;
 use serde::{Deserialize, Serialize};
 use standings::{game_points, place_text, GameResult, Ranking, Standing, WIN};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
-use std::sync::Mutex;
 
 /// `tengen tournament`.
 #[derive(Args, Debug)]
@@ -368,39 +363,13 @@ pub fn main(args: TournamentArgs) -> ExitCode {
 }
 
 fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
-    let text = user_files::read_small_text(&args.config)
-        .map_err(|e| format!("cannot read {}: {e}", args.config.display()))?;
-    let mut config = Config::parse(&text).map_err(|e| format!("{}: {e}", args.config.display()))?;
-    let parallel = args.parallel.unwrap_or(config.parallel);
-    if parallel == 0 {
-        return Err("--parallel must be at least 1".into());
-    }
-    // The journal identifies the tournament by everything but the parallelism.
-    config.parallel = 1;
-    let opening = config.opening.as_ref().map(|p| {
-        if p.is_relative() {
-            args.config.parent().unwrap_or(Path::new(".")).join(p)
-        } else {
-            p.clone()
-        }
-    });
-    let setup = game_setup(&SetupOptions {
-        size: config.size,
-        komi: config.komi,
-        handicap: config.handicap,
-        time: &config.time,
-        scoring: config.scoring,
-        referee: config.referee.clone(),
-        max_moves: config.max_moves,
-        opening: opening.as_deref(),
-        move_timeout: config.move_timeout,
-    })?;
-    let n = config.engines.len();
-    let mut games: BTreeMap<GameKey, TournamentGame> = BTreeMap::new();
+    let (config, parallel) = load_config(args)?;
+    let setup = setup_of(&config, &args.config)?;
     if args.status {
         if !args.out.is_dir() {
             return Err(format!("{} holds no tournament yet", args.out.display()));
         }
+        let mut games = BTreeMap::new();
         load_all_journals(&args.out, &config, &mut games)?;
         print!("{}", shard_status(&args.out)?);
         return status(&config, &games);
@@ -415,288 +384,84 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         preflight(referee).map_err(|e| format!("the referee does not work: {e}"))?;
     }
     user_files::check_writable(&args.out.join("tournament.json"))?;
-    let shard_arg = args.shard.map(ShardSpec::resolve).transpose()?;
-    let journal_name = match shard_arg {
+    let shard = args.shard.map(ShardSpec::resolve).transpose()?;
+    let journal_name = match shard {
         Some(s) => format!("journal.shard-{}-of-{}.jsonl", s.index, s.count),
         None => "journal.jsonl".to_string(),
     };
     let (journal, _): (Journal, Vec<TournamentGame>) =
         Journal::open(&args.out.join(&journal_name), &config)?;
+    let mut games = BTreeMap::new();
     load_all_journals(&args.out, &config, &mut games)?;
-    let shard = shard_arg.unwrap_or(Shard { index: 1, count: 1 });
-    let sgf_dir = args.out.join("sgf");
-    let cancel = interrupt_flag();
-    let fixed_rounds = match config.format {
-        Format::RoundRobin => pairing::round_robin(n),
-        Format::DoubleRoundRobin => pairing::double_round_robin(n),
-        _ => Vec::new(),
-    };
-    let seeds: Vec<usize> = (0..n).collect();
-    let mut history = History::new(n);
-    let mut reports: Vec<RoundReport> = Vec::new();
-    let mut eliminated_in: Vec<Option<usize>> = vec![None; n];
-    let mut withdrawn_in: Vec<Option<usize>> = vec![None; n];
-    let mut waiting = false;
-    let mut errors: Vec<String> = Vec::new();
-    let games = Mutex::new(games);
-    let mut waited_for: Option<usize> = None;
-    let mut r = 0;
-    loop {
-        r += 1;
-        let round = match config.format {
-            Format::RoundRobin | Format::DoubleRoundRobin => fixed_rounds.get(r - 1).cloned(),
-            Format::Swiss => (r <= config.rounds.unwrap_or(0))
-                .then(|| pairing::swiss_round(n, r, config.seed, &history)),
-            Format::Knockout | Format::BestOf => {
-                pairing::knockout_round(&seeds, config.elimination(), &history)
-            }
-        };
-        let Some(round) = round else {
-            break;
-        };
-        // A round robin pairing with a withdrawn engine is a forfeit (rules.md §7); Swiss and
-        // knockout rounds never pair withdrawn engines.
-        let forfeits: Vec<Option<Option<usize>>> = round
-            .pairs
-            .iter()
-            .map(
-                |&(a, b)| match (history.withdrawn[a], history.withdrawn[b]) {
-                    (false, false) => None,
-                    (true, false) => Some(Some(b)),
-                    (false, true) => Some(Some(a)),
-                    (true, true) => Some(None),
-                },
-            )
-            .collect();
-        // Play this shard's unfinished pairings.
-        let state = |j: usize, g: &BTreeMap<GameKey, TournamentGame>| {
-            if let Some(winner) = forfeits[j] {
-                return PairingState::Done {
-                    winner,
-                    note: Some("forfeit: withdrawn engine".into()),
-                };
-            }
-            let played: Vec<&TournamentGame> =
-                g.range((r, j, 0)..(r, j + 1, 0)).map(|(_, v)| v).collect();
-            pairing_state(&config, round.pairs[j].0, &played)
-        };
-        let pending: VecDeque<usize> = {
-            let g = games.lock().unwrap_or_else(|e| e.into_inner());
-            (0..round.pairs.len())
-                .filter(|&j| shard.contains(j) && matches!(state(j, &g), PairingState::Next(_)))
-                .collect()
-        };
-        if !pending.is_empty() {
-            log::info!("round {r}: {} pairings to play", pending.len());
-            let bar = progress_bar(r, pending.len() * config.games_per_pairing);
-            let failures = Mutex::new(Vec::new());
-            let stopped = || cancel.load(Ordering::SeqCst);
-            pool::work_through(pending, parallel, stopped, |j| {
-                let (a, b) = round.pairs[j];
-                loop {
-                    let next = {
-                        let g = games.lock().unwrap_or_else(|e| e.into_inner());
-                        state(j, &g)
-                    };
-                    let PairingState::Next(k) = next else {
-                        break;
-                    };
-                    let (black, white) = if k % 2 == 0 { (a, b) } else { (b, a) };
-                    // Each pairing's games in twos (one per colour) over the
-                    // openings, starting further along on every board and round.
-                    let opening = setup.opening(k / 2 + j + r);
-                    let Ok(played) = referee::play_game(
-                        &setup,
-                        opening,
-                        &config.engines[black].command,
-                        &config.engines[white].command,
-                        &cancel,
-                    ) else {
-                        return ControlFlow::Break(());
-                    };
-                    let name = format!("round{r:02}-board{}-game{}.sgf", j + 1, k + 1);
-                    let comment = format!(
-                        "tengen tournament, round {r}, board {}, game {}: {} vs {}",
-                        j + 1,
-                        k + 1,
-                        config.engines[black].name,
-                        config.engines[white].name
-                    );
-                    let sgf = match write_sgf(&sgf_dir, &name, &played, &comment) {
-                        Ok(path) => Some(path),
-                        Err(e) => {
-                            failures.lock().unwrap_or_else(|p| p.into_inner()).push(e);
-                            None
-                        }
-                    };
-                    let record = TournamentGame {
-                        round: r,
-                        pairing: j,
-                        game: k,
-                        black,
-                        white,
-                        outcome: played.outcome,
-                        sgf,
-                    };
-                    log::info!(
-                        "round {r} board {} game {}: {} (B) vs {} (W): {} ({})",
-                        j + 1,
-                        k + 1,
-                        config.engines[black].name,
-                        config.engines[white].name,
-                        record.outcome.result,
-                        record.outcome.detail
-                    );
-                    if let Err(e) = journal.append(&record) {
-                        failures.lock().unwrap_or_else(|p| p.into_inner()).push(e);
-                        cancel.store(true, Ordering::SeqCst);
-                        return ControlFlow::Break(());
-                    }
-                    games
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .insert((r, j, k), record);
-                    bar.inc(1);
-                }
-                ControlFlow::Continue(())
-            });
-            bar.finish_and_clear();
-            errors.extend(failures.into_inner().unwrap_or_else(|e| e.into_inner()));
-        }
-        if cancel.load(Ordering::SeqCst) {
-            break;
-        }
-        // Other shards' games of this round may have landed meanwhile.
-        {
-            let mut g = games.lock().unwrap_or_else(|e| e.into_inner());
-            load_all_journals(&args.out, &config, &mut g)?;
-        }
-        let g = games.lock().unwrap_or_else(|e| e.into_inner());
-        let mut report = RoundReport {
-            round: r,
-            bye: round.bye,
-            pairings: Vec::new(),
-        };
-        let mut complete = true;
-        for (j, &(a, b)) in round.pairs.iter().enumerate() {
-            let played: Vec<&TournamentGame> =
-                g.range((r, j, 0)..(r, j + 1, 0)).map(|(_, v)| v).collect();
-            let state = state(j, &g);
-            let mut points = [0u32; 2];
-            if let Some(Some(w)) = forfeits[j] {
-                points[usize::from(w == b)] = WIN;
-            }
-            for game in &played {
-                points[0] += game_points(game.winner(), a);
-                points[1] += game_points(game.winner(), b);
-            }
-            let (winner, note, done) = match state {
-                PairingState::Done { winner, note } => (winner, note, true),
-                PairingState::Next(_) => (None, None, false),
-            };
-            complete &= done;
-            report.pairings.push(PairingReport {
-                first: a,
-                second: b,
-                points,
-                winner,
-                note,
-                results: if forfeits[j].is_some() {
-                    vec!["forfeit".into()]
-                } else {
-                    played.iter().map(|g| g.outcome.result.clone()).collect()
-                },
-                complete: done,
-                forfeit: forfeits[j].is_some(),
-            });
-        }
-        drop(g);
-        reports.push(report);
-        if !complete {
-            if shard.count > 1 && !args.no_wait {
-                // The other shards are playing the rest of this round: poll their journals.
-                if waited_for != Some(r) {
-                    eprintln!(
-                        "tengen tournament: round {r} waits for other shards' games in {} \
-                         (Ctrl-C stops; rerunning resumes)",
-                        args.out.display()
-                    );
-                    waited_for = Some(r);
-                }
-                for _ in 0..10 {
-                    if cancel.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(100));
-                }
-                reports.pop();
-                r -= 1;
-                continue;
-            }
-            waiting = true;
-            break;
-        }
-        // Fold the round into the history the next pairing is made from.
-        let g = games.lock().unwrap_or_else(|e| e.into_inner());
-        for (j, &(a, b)) in round.pairs.iter().enumerate() {
-            history.add_pairing(a, b);
-            for game in g.range((r, j, 0)..(r, j + 1, 0)).map(|(_, v)| v) {
-                // An engine that crashed is withdrawn (rules.md §7, 第28条).
-                if game.outcome.reason == EndReason::Crash {
-                    if let Some(w) = game.winner() {
-                        let loser = if w == game.black {
-                            game.white
-                        } else {
-                            game.black
-                        };
-                        if !history.withdrawn[loser] {
-                            log::warn!(
-                                "{} crashed in round {r}: withdrawn from the tournament",
-                                config.engines[loser].name
-                            );
-                            history.withdrawn[loser] = true;
-                            withdrawn_in[loser] = Some(r);
-                        }
-                    }
-                }
-                history.add_colours(game.black, game.white);
-                for player in [game.black, game.white] {
-                    history.points[player] += game_points(game.winner(), player);
-                }
-            }
-            if let Some(PairingReport {
-                winner: Some(w), ..
-            }) = reports.last().and_then(|rep| rep.pairings.get(j))
-            {
-                let loser = if *w == a { b } else { a };
-                history.losses[loser] += 1;
-                if history.losses[loser] >= config.elimination() {
-                    eliminated_in[loser] = Some(r);
-                }
-            }
-        }
-        if let Some(p) = round.bye {
-            history.had_bye[p] = true;
-            if config.format == Format::Swiss {
-                history.points[p] += WIN;
-            }
-        }
+    let event = Event::new(Start {
+        config: &config,
+        setup: &setup,
+        out: &args.out,
+        parallel,
+        shard: shard.unwrap_or(Shard { index: 1, count: 1 }),
+        wait_for_shards: !args.no_wait,
+        journal: &journal,
+        cancel: interrupt_flag(),
+        games,
+    });
+    let (played, ending) = event.play()?;
+    conclude(args, &config, &journal, played, ending)
+}
+
+/// The configuration file, and the games to play at once. The journal identifies the
+/// tournament by everything but the parallelism, which is therefore kept apart.
+fn load_config(args: &TournamentArgs) -> Result<(Config, usize), String> {
+    let text = user_files::read_small_text(&args.config)
+        .map_err(|e| format!("cannot read {}: {e}", args.config.display()))?;
+    let mut config = Config::parse(&text).map_err(|e| format!("{}: {e}", args.config.display()))?;
+    let parallel = args.parallel.unwrap_or(config.parallel);
+    if parallel == 0 {
+        return Err("--parallel must be at least 1".into());
     }
-    let all: Vec<TournamentGame> = games
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_values()
-        .collect();
-    for (p, round) in withdrawn_in.iter().enumerate() {
-        // In a knockout a withdrawn engine is out from that round on.
-        if let (Some(r), None) = (round, eliminated_in[p]) {
-            if config.is_knockout() {
-                eliminated_in[p] = Some(*r);
-            }
+    config.parallel = 1;
+    Ok((config, parallel))
+}
+
+/// The games' set-up; a relative opening path is relative to the configuration file.
+fn setup_of(config: &Config, config_path: &Path) -> Result<GameSetup, String> {
+    let opening = config.opening.as_ref().map(|p| {
+        if p.is_relative() {
+            config_path.parent().unwrap_or(Path::new(".")).join(p)
+        } else {
+            p.clone()
         }
-    }
-    let table = standings_for(&config, &reports, &all, &eliminated_in, &withdrawn_in);
-    print!("{}", render(&config, &reports, &table, &all));
+    });
+    game_setup(&SetupOptions {
+        size: config.size,
+        komi: config.komi,
+        handicap: config.handicap,
+        time: &config.time,
+        scoring: config.scoring,
+        referee: config.referee.clone(),
+        max_moves: config.max_moves,
+        opening: opening.as_deref(),
+        move_timeout: config.move_timeout,
+    })
+}
+
+/// Standings, tables, repeated-game warning and tournament.json, then the exit code: 130
+/// when interrupted, 3 when a round waits for other shards, 1 after SGF or journal failures.
+fn conclude(
+    args: &TournamentArgs,
+    config: &Config,
+    journal: &Journal,
+    played: Played,
+    ending: Ending,
+) -> Result<ExitCode, String> {
+    let Played {
+        reports,
+        eliminated_in,
+        withdrawn_in,
+        errors,
+        games: all,
+    } = played;
+    let table = standings_for(config, &reports, &all, &eliminated_in, &withdrawn_in);
+    print!("{}", render(config, &reports, &table, &all));
     let repeated = repeated_games(all.iter().map(|g| (g.black, g.white, &g.outcome)));
     let remedy =
         "vary the engines (a random seed) or the openings (`opening` in the configuration)";
@@ -706,7 +471,7 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
     );
     write_json(
         &args.out.join("tournament.json"),
-        &config,
+        config,
         &reports,
         &table,
         &all,
@@ -715,30 +480,27 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
     for e in &errors {
         eprintln!("tengen tournament: {e}");
     }
-    if cancel.load(Ordering::SeqCst) {
-        eprintln!(
-            "tengen tournament: interrupted; run the same command again to continue ({})",
-            journal.path().display()
-        );
-        return Ok(ExitCode::from(130));
+    match ending {
+        Ending::Interrupted => {
+            eprintln!(
+                "tengen tournament: interrupted; run the same command again to continue ({})",
+                journal.path().display()
+            );
+            Ok(ExitCode::from(130))
+        }
+        Ending::Waiting => {
+            eprintln!(
+                "tengen tournament: round {} waits for other shards' games; rerun when their journals in {} are complete",
+                reports.len(),
+                args.out.display()
+            );
+            Ok(ExitCode::from(3))
+        }
+        Ending::Finished if errors.is_empty() => Ok(ExitCode::SUCCESS),
+        Ending::Finished => Ok(ExitCode::FAILURE),
     }
-    if waiting {
-        eprintln!(
-            "tengen tournament: round {} waits for other shards' games; rerun when their journals in {} are complete",
-            reports.len(),
-            args.out.display()
-        );
-        return Ok(ExitCode::from(3));
-    }
-    Ok(if errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
 }
 
-/// `--status`: the games so far round by round and each engine's tally (game points 2/1/0;
-/// the ranking with its tie-breaks comes with the finished tournament).
 fn status(config: &Config, games: &BTreeMap<GameKey, TournamentGame>) -> Result<ExitCode, String> {
     let mut rounds: BTreeMap<usize, usize> = BTreeMap::new();
     let mut tally = vec![[0u32; 4]; config.engines.len()]; // games, wins, draws, points

@@ -1,4 +1,4 @@
-//! Standings and tie-breaks per the seeds' 第27条 (rules.md §7): game points win 2 / draw 1 /
+//! Standings and tie-breaks per the rules' 第27条 (docs/RULES.md §4): game points win 2 / draw 1 /
 //! loss 0; round robin ranks by points, then 胜者小分 (the points of the opponents one beat plus
 //! half of those one drew with), then a shared place; Swiss by 总得分 (points + opponents'
 //! points ÷ (top points ÷ 2) − rounds) then 胜者小分, or by points, then 对手分 (SOS), then
