@@ -443,6 +443,122 @@ fn engine_names(engines: &[String; 2], games: &[GameRecord]) -> [String; 2] {
 }
 
 fn run(args: &MatchArgs) -> Result<ExitCode, String> {
+    let (engines, shard) = checked_arguments(args)?;
+    let setup = game_setup(&SetupOptions {
+        size: args.size,
+        komi: args.komi,
+        handicap: args.handicap,
+        time: &args.time,
+        scoring: args.scoring,
+        referee: args.referee.clone(),
+        max_moves: args.max_moves,
+        opening: args.opening.as_deref(),
+        move_timeout: args.move_timeout,
+    })?;
+    check_engines_and_outputs(args, &engines)?;
+    let key = MatchKey {
+        engines: engines.clone(),
+        size: args.size,
+        komi: args.komi,
+        alternate: args.alternate,
+        handicap: args.handicap,
+        scoring: args.scoring,
+        referee: args.referee.clone(),
+        time: args.time.clone(),
+        max_moves: setup.max_moves,
+        opening: args.opening.as_ref().map(|p| p.display().to_string()),
+        shard,
+    };
+    let journal_path = args
+        .journal
+        .clone()
+        .unwrap_or_else(|| default_journal(args, shard));
+    let (journal, done): (Journal, Vec<GameRecord>) = Journal::open(&journal_path, &key)?;
+    let shard = shard.unwrap_or(Shard { index: 1, count: 1 });
+    let (tally, finished) = resume(args, done);
+    let pending: VecDeque<usize> = (0..args.games)
+        .filter(|&i| shard.contains(i) && !finished.contains_key(&i))
+        .collect();
+    let wanted = (0..args.games).filter(|&i| shard.contains(i)).count();
+    if !finished.is_empty() {
+        log::info!(
+            "resuming from {}: {} games done, {} to play",
+            journal_path.display(),
+            finished.len(),
+            pending.len()
+        );
+    }
+    let names = engine_names(&engines, &[]);
+    let progress = progress_bar(wanted as u64, finished.len() as u64);
+    progress.set_message(tally.message(&names));
+    let games = Games {
+        args,
+        setup: &setup,
+        engines: &engines,
+        names,
+        journal: &journal,
+        cancel: interrupt_flag(),
+        decided: AtomicBool::new(tally.decision.is_some()),
+        tally: Mutex::new(tally),
+        progress,
+        results: Mutex::new(Vec::new()),
+        errors: Mutex::new(Vec::new()),
+    };
+    let stopped = || games.cancel.load(Ordering::SeqCst) || games.decided.load(Ordering::SeqCst);
+    pool::work_through(pending, args.parallel, stopped, |i| games.play(i));
+    games.progress.finish_and_clear();
+    conclude(games, finished, wanted)
+}
+
+/// Prints the table, writes the JSON file and says how the match stands; the exit code is 130
+/// when games are left to play, 1 after SGF or journal failures.
+fn conclude(
+    games: Games<'_>,
+    mut finished: BTreeMap<usize, GameRecord>,
+    wanted: usize,
+) -> Result<ExitCode, String> {
+    let (args, engines, journal) = (games.args, games.engines, games.journal);
+    let decided = games.decided.load(Ordering::SeqCst);
+    let tally = games.tally.into_inner().unwrap_or_else(|e| e.into_inner());
+    for g in games
+        .results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+    {
+        finished.insert(g.game, g);
+    }
+    let errors = games.errors.into_inner().unwrap_or_else(|e| e.into_inner());
+    for e in &errors {
+        eprintln!("tengen match: {e}");
+    }
+    let games: Vec<GameRecord> = finished.into_values().collect();
+    let sprt = args.sprt.map(|s| {
+        s.report(tally.points[0], tally.points[1])
+            .decided(tally.decision)
+    });
+    report(engines, &games, sprt.as_ref(), args.json.as_deref())?;
+    let left = wanted.saturating_sub(games.len());
+    if left > 0 && decided {
+        eprintln!(
+            "tengen match: the SPRT has decided; {} games played",
+            games.len()
+        );
+    } else if left > 0 {
+        eprintln!(
+            "tengen match: stopped with {left} games left; run the same command again to continue ({})",
+            journal.path().display()
+        );
+        return Ok(ExitCode::from(130));
+    }
+    Ok(if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// The two engine command lines and the shard, after the checks that need no engine.
+fn checked_arguments(args: &MatchArgs) -> Result<([String; 2], Option<Shard>), String> {
     let (Some(black), Some(white)) = (args.black.clone(), args.white.clone()) else {
         return Err("--black and --white are required".into());
     };
@@ -456,61 +572,38 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     if args.parallel == 0 {
         return Err("--parallel must be at least 1".into());
     }
-    let shard_arg = args.shard.map(ShardSpec::resolve).transpose()?;
-    if args.sprt.is_some() && shard_arg.is_some() {
+    let shard = args.shard.map(ShardSpec::resolve).transpose()?;
+    if args.sprt.is_some() && shard.is_some() {
         return Err("--sprt needs every game's result: it cannot run in shards".into());
     }
-    let setup = game_setup(&SetupOptions {
-        size: args.size,
-        komi: args.komi,
-        handicap: args.handicap,
-        time: &args.time,
-        scoring: args.scoring,
-        referee: args.referee.clone(),
-        max_moves: args.max_moves,
-        opening: args.opening.as_deref(),
-        move_timeout: args.move_timeout,
-    })?;
-    let engines = [black, white];
-    // A typo in a command line should stop the match, not forfeit every game of it.
-    for (option, command) in ["--black", "--white"].iter().zip(&engines) {
+    Ok(([black, white], shard))
+}
+
+/// Refuses engines (and a referee) that do not start, and outputs that cannot be written,
+/// before the first game: a typo must not forfeit every game, a referee must not quietly
+/// become Tromp-Taylor counting, and hours of games must not end in an unwritable file.
+fn check_engines_and_outputs(args: &MatchArgs, engines: &[String; 2]) -> Result<(), String> {
+    for (option, command) in ["--black", "--white"].iter().zip(engines) {
         preflight(command).map_err(|e| format!("the {option} engine does not work: {e}"))?;
     }
-    // Nor should a referee that cannot start quietly become Tromp-Taylor counting.
     if let Some(referee) = &args.referee {
         preflight(referee).map_err(|e| format!("the --referee engine does not work: {e}"))?;
     }
-    // Hours of games must not end in an output that cannot be written.
     if let Some(json) = &args.json {
         user_files::check_writable(json)?;
     }
     if let Some(dir) = &args.sgf_dir {
         user_files::check_writable(&dir.join("game-0001.sgf"))?;
     }
-    let key = MatchKey {
-        engines: engines.clone(),
-        size: args.size,
-        komi: args.komi,
-        alternate: args.alternate,
-        handicap: args.handicap,
-        scoring: args.scoring,
-        referee: args.referee.clone(),
-        time: args.time.clone(),
-        max_moves: setup.max_moves,
-        opening: args.opening.as_ref().map(|p| p.display().to_string()),
-        shard: shard_arg,
-    };
-    let journal_path = args
-        .journal
-        .clone()
-        .unwrap_or_else(|| default_journal(args, shard_arg));
-    let (journal, done): (Journal, Vec<GameRecord>) = Journal::open(&journal_path, &key)?;
-    let shard = shard_arg.unwrap_or(Shard { index: 1, count: 1 });
-    // The tally takes the journal's games in the order they finished, so that the SPRT stops
-    // where it stopped before.
+    Ok(())
+}
+
+/// The journal's games that count (a journal of a longer run resumed with a smaller --games
+/// counts only the games asked for), tallied in the order they finished, so that the SPRT
+/// stops where it stopped before.
+fn resume(args: &MatchArgs, done: Vec<GameRecord>) -> (Tally, BTreeMap<usize, GameRecord>) {
     let mut tally = Tally::default();
-    let mut finished: BTreeMap<usize, GameRecord> = BTreeMap::new();
-    // A journal of a longer run resumed with a smaller --games counts only the games asked for.
+    let mut finished = BTreeMap::new();
     for g in done.into_iter().filter(|g| g.game < args.games) {
         if let Entry::Vacant(slot) = finished.entry(g.game) {
             tally.add(&g);
@@ -518,62 +611,56 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
             slot.insert(g);
         }
     }
-    let pending: VecDeque<usize> = (0..args.games)
-        .filter(|&i| shard.contains(i) && !finished.contains_key(&i))
-        .collect();
-    let wanted = (0..args.games).filter(|&i| shard.contains(i)).count();
-    if !finished.is_empty() {
-        log::info!(
-            "resuming from {}: {} games done, {} to play",
-            journal_path.display(),
-            finished.len(),
-            pending.len()
-        );
-    }
-    let cancel = interrupt_flag();
-    let progress = progress_bar(wanted as u64, finished.len() as u64);
-    progress.set_message(tally.message(&engine_names(&engines, &[])));
-    // Set once the SPRT has decided: the match then starts no more games.
-    let decided = AtomicBool::new(tally.decision.is_some());
-    let live = Mutex::new(tally);
-    let results = Mutex::new(Vec::new());
-    let errors = Mutex::new(Vec::new());
-    let names = engine_names(&engines, &[]);
-    let stopped = || cancel.load(Ordering::SeqCst) || decided.load(Ordering::SeqCst);
-    pool::work_through(pending, args.parallel, stopped, |i| {
+    (tally, finished)
+}
+
+/// The games of a match under way, shared by the pool's workers.
+struct Games<'a> {
+    args: &'a MatchArgs,
+    setup: &'a GameSetup,
+    engines: &'a [String; 2],
+    names: [String; 2],
+    journal: &'a Journal,
+    cancel: Arc<AtomicBool>,
+    /// Set once the SPRT has decided: the match then starts no more games.
+    decided: AtomicBool,
+    tally: Mutex<Tally>,
+    progress: ProgressBar,
+    results: Mutex<Vec<GameRecord>>,
+    /// SGF and journal failures.
+    errors: Mutex<Vec<String>>,
+}
+
+impl Games<'_> {
+    /// Plays game `i` (0-based), writes its SGF, journals and tallies it.
+    fn play(&self, i: usize) -> ControlFlow<()> {
+        let args = self.args;
         let black_engine = if args.alternate && i % 2 == 1 { 1 } else { 0 };
         let white_engine = 1 - black_engine;
         let pair = if args.alternate { i / 2 } else { i };
         let Ok(played) = referee::play_game(
-            &setup,
-            setup.opening(pair),
-            &engines[black_engine],
-            &engines[white_engine],
-            &cancel,
+            self.setup,
+            self.setup.opening(pair),
+            &self.engines[black_engine],
+            &self.engines[white_engine],
+            &self.cancel,
         ) else {
             return ControlFlow::Break(());
         };
-        let sgf = match &args.sgf_dir {
-            Some(dir) => {
-                let comment = format!(
-                    "tengen match, game {} of {}: {} ({}) vs {} ({})",
-                    i + 1,
-                    args.games,
-                    played.outcome.black_name,
-                    engines[black_engine],
-                    played.outcome.white_name,
-                    engines[white_engine]
-                );
-                match write_sgf(dir, &format!("game-{:04}.sgf", i + 1), &played, &comment) {
-                    Ok(path) => Some(path),
-                    Err(e) => {
-                        errors.lock().unwrap_or_else(|p| p.into_inner()).push(e);
-                        None
-                    }
-                }
-            }
-            None => None,
-        };
+        let sgf = args.sgf_dir.as_deref().and_then(|dir| {
+            let comment = format!(
+                "tengen match, game {} of {}: {} ({}) vs {} ({})",
+                i + 1,
+                args.games,
+                played.outcome.black_name,
+                self.engines[black_engine],
+                played.outcome.white_name,
+                self.engines[white_engine]
+            );
+            write_sgf(dir, &format!("game-{:04}.sgf", i + 1), &played, &comment)
+                .map_err(|e| self.fail(e))
+                .ok()
+        });
         let record = GameRecord {
             game: i,
             black_engine,
@@ -590,57 +677,32 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
             record.outcome.reason.name(),
             record.outcome.detail
         );
-        if let Err(e) = journal.append(&record) {
-            errors.lock().unwrap_or_else(|p| p.into_inner()).push(e);
-            cancel.store(true, Ordering::SeqCst);
+        if let Err(e) = self.journal.append(&record) {
+            self.fail(e);
+            self.cancel.store(true, Ordering::SeqCst);
         }
         {
-            let mut tally = live.lock().unwrap_or_else(|e| e.into_inner());
+            let mut tally = self.tally.lock().unwrap_or_else(|e| e.into_inner());
             tally.add(&record);
-            progress.set_message(tally.message(&names));
+            self.progress.set_message(tally.message(&self.names));
             if tally.decide(args.sprt) {
-                decided.store(true, Ordering::SeqCst);
+                self.decided.store(true, Ordering::SeqCst);
             }
         }
-        progress.inc(1);
-        results
+        self.progress.inc(1);
+        self.results
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(record);
         ControlFlow::Continue(())
-    });
-    progress.finish_and_clear();
-    for g in results.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        finished.insert(g.game, g);
     }
-    let errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
-    for e in &errors {
-        eprintln!("tengen match: {e}");
+
+    fn fail(&self, error: String) {
+        self.errors
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(error);
     }
-    let games: Vec<GameRecord> = finished.into_values().collect();
-    let sprt = args.sprt.map(|s| {
-        let tally = live.lock().unwrap_or_else(|e| e.into_inner());
-        s.report(tally.points[0], tally.points[1])
-            .decided(tally.decision)
-    });
-    report(&engines, &games, sprt.as_ref(), args.json.as_deref())?;
-    let left = wanted.saturating_sub(games.len());
-    if left > 0 && decided.load(Ordering::SeqCst) {
-        eprintln!(
-            "tengen match: the SPRT has decided; {} games played",
-            games.len()
-        );
-    } else if left > 0 {
-        eprintln!(
-            "tengen match: stopped with {left} games left; run the same command again to continue ({})",
-            journal.path().display()
-        );
-        return Ok(ExitCode::from(130));
-    }
-    if !errors.is_empty() {
-        return Ok(ExitCode::FAILURE);
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Starts an engine and asks its name: a command line that does not start a working GTP
