@@ -310,6 +310,8 @@ struct End {
     detail: String,
 }
 
+/// Starts both engines, sets up the game (board, komi, clocks, handicap, opening) and plays
+/// it to its end.
 fn run(
     setup: &GameSetup,
     opening: &[(Color, Move)],
@@ -324,54 +326,87 @@ fn run(
     let w = Side::start(white, Color::White, cancel)?;
     record.names[1] = w.name.clone();
     let mut sides = [b, w];
-    let geometry = game.geometry();
-
-    // Set up both engines.
     for color in Color::BOTH {
-        let side = &mut sides[color.index()];
-        side.require(color, &format!("boardsize {}", setup.size))?;
-        side.require(color, "clear_board")?;
-        side.require(color, &format!("komi {}", setup.komi))?;
-        side.clock = Clock::new(setup.time);
-        if let Some(command) = timespec::gtp_commands(setup.time, side.knows("kgs-time_settings")) {
-            side.offer(color, &command)?;
-        }
+        prepare(setup, color, &mut sides[color.index()])?;
     }
     if setup.handicap > 0 {
-        let stones = game
-            .place_fixed_handicap(setup.handicap)
-            .map_err(|e| Forfeit {
-                loser: Color::Black,
-                reason: EndReason::Refused,
-                detail: format!("handicap {}: {e}", setup.handicap),
-            })?;
-        let mut wanted: Vec<String> = stones.iter().map(|&p| geometry.vertex(p)).collect();
-        wanted.sort();
-        for color in Color::BOTH {
-            let side = &mut sides[color.index()];
-            let fixed = side.engine.ask(
-                &format!("fixed_handicap {}", setup.handicap),
-                COMMAND_TIMEOUT,
-            );
-            let placed = match fixed {
-                Ok(Ok(answer)) => {
-                    let mut got: Vec<String> = answer
-                        .split_whitespace()
-                        .map(str::to_ascii_uppercase)
-                        .collect();
-                    got.sort();
-                    got == wanted
-                }
-                Ok(Err(_)) => false,
-                Err(e) => return Err(forfeit(color, e, "failed at `fixed_handicap`")),
-            };
-            if !placed {
-                // Different or no standard placement: start over and set ours explicitly.
-                side.require(color, "clear_board")?;
-                side.require(color, &format!("set_free_handicap {}", wanted.join(" ")))?;
-            }
+        place_handicap(setup.handicap, game, &mut sides)?;
+    }
+    replay_opening(opening, game, &mut sides)?;
+    record.first_mover = game.to_move();
+    loop {
+        if cancel.load(Ordering::SeqCst) {
+            return Err(Forfeit {
+                loser: game.to_move(),
+                reason: EndReason::Silent,
+                detail: "interrupted".into(),
+            });
+        }
+        if let Some(end) = scored_end(setup, game, &mut sides) {
+            return Ok(end);
+        }
+        if let Some(end) = play_one_move(setup, game, &mut sides, record)? {
+            return Ok(end);
         }
     }
+}
+
+/// Board size, a clear board, komi and the clock for one engine.
+fn prepare(setup: &GameSetup, color: Color, side: &mut Side) -> Result<(), Forfeit> {
+    side.require(color, &format!("boardsize {}", setup.size))?;
+    side.require(color, "clear_board")?;
+    side.require(color, &format!("komi {}", setup.komi))?;
+    side.clock = Clock::new(setup.time);
+    if let Some(command) = timespec::gtp_commands(setup.time, side.knows("kgs-time_settings")) {
+        side.offer(color, &command)?;
+    }
+    Ok(())
+}
+
+/// Places the fixed handicap: each engine's own `fixed_handicap` when it puts the stones on
+/// the standard points, `set_free_handicap` with them otherwise.
+fn place_handicap(stones: usize, game: &mut Game, sides: &mut [Side; 2]) -> Result<(), Forfeit> {
+    let geometry = game.geometry();
+    let placed = game.place_fixed_handicap(stones).map_err(|e| Forfeit {
+        loser: Color::Black,
+        reason: EndReason::Refused,
+        detail: format!("handicap {stones}: {e}"),
+    })?;
+    let mut wanted: Vec<String> = placed.iter().map(|&p| geometry.vertex(p)).collect();
+    wanted.sort();
+    for color in Color::BOTH {
+        let side = &mut sides[color.index()];
+        let fixed = side
+            .engine
+            .ask(&format!("fixed_handicap {stones}"), COMMAND_TIMEOUT);
+        let standard = match fixed {
+            Ok(Ok(answer)) => {
+                let mut got: Vec<String> = answer
+                    .split_whitespace()
+                    .map(str::to_ascii_uppercase)
+                    .collect();
+                got.sort();
+                got == wanted
+            }
+            Ok(Err(_)) => false,
+            Err(e) => return Err(forfeit(color, e, "failed at `fixed_handicap`")),
+        };
+        if !standard {
+            // Different or no standard placement: start over and set ours explicitly.
+            side.require(color, "clear_board")?;
+            side.require(color, &format!("set_free_handicap {}", wanted.join(" ")))?;
+        }
+    }
+    Ok(())
+}
+
+/// Plays the opening's moves on the game and on both engines.
+fn replay_opening(
+    opening: &[(Color, Move)],
+    game: &mut Game,
+    sides: &mut [Side; 2],
+) -> Result<(), Forfeit> {
+    let geometry = game.geometry();
     for &(color, mv) in opening {
         if game.play(color, mv).is_err() {
             return Err(Forfeit {
@@ -385,124 +420,132 @@ fn run(
             sides[c.index()].require(c, &format!("play {} {text}", color.letter()))?;
         }
     }
-    record.first_mover = game.to_move();
+    Ok(())
+}
 
-    let clocked = setup.time != TimeSystem::Unlimited;
-    loop {
-        if cancel.load(Ordering::SeqCst) {
-            return Err(Forfeit {
-                loser: game.to_move(),
-                reason: EndReason::Silent,
-                detail: "interrupted".into(),
-            });
-        }
-        if game.consecutive_passes() >= 2 {
-            let (winner, result, detail) = score(setup, game, &mut sides);
-            return Ok(End {
-                winner,
-                result,
-                reason: EndReason::Score,
-                detail,
-            });
-        }
-        if game.moves().len() >= setup.max_moves {
-            let (winner, result, detail) = score(setup, game, &mut sides);
-            let detail = format!("adjudicated after {} moves; {detail}", setup.max_moves);
-            return Ok(End {
-                winner,
-                result,
-                reason: EndReason::MaxMoves,
-                detail,
-            });
-        }
-        let color = game.to_move();
-        let side = &mut sides[color.index()];
-        let timeout = if clocked {
-            let (seconds, stones) = side.clock.time_left_args();
-            side.offer(
-                color,
-                &format!("time_left {} {seconds} {stones}", color.letter()),
-            )?;
-            available(&side.clock) + CLOCK_GRACE
-        } else {
-            setup.move_timeout
-        };
-        let started = Instant::now();
-        let answer = side
-            .engine
-            .command(&format!("genmove {}", color.letter()), timeout);
-        let used = started.elapsed();
-        record.move_ms.push(used.as_millis() as u64);
-        let answer = match answer {
-            Ok(a) => a,
-            Err(ControllerError::Timeout(_)) if clocked => {
-                return Err(Forfeit {
-                    loser: color,
-                    reason: EndReason::Time,
-                    detail: format!(
-                        "{color} ran out of time (no move after {:.1} s)",
-                        used.as_secs_f64()
-                    ),
-                })
-            }
-            Err(e) => return Err(forfeit(color, e, "failed at `genmove`")),
-        };
-        if clocked && !side.clock.spend(used) {
-            return Err(Forfeit {
-                loser: color,
-                reason: EndReason::Time,
-                detail: format!(
-                    "{color} ran out of time ({:.1} s for the last move)",
-                    used.as_secs_f64()
-                ),
-            });
-        }
-        let text = match answer.ok() {
-            Ok(text) => text,
-            Err(why) => {
-                return Err(Forfeit {
-                    loser: color,
-                    reason: EndReason::Refused,
-                    detail: format!("{color} refused to move: {why}"),
-                })
-            }
-        };
-        if text.eq_ignore_ascii_case("resign") {
-            game.resign(color);
-            let winner = color.opponent();
-            return Ok(End {
-                winner: Some(winner),
-                result: format!("{}+R", winner.letter()),
-                reason: EndReason::Resign,
-                detail: format!("{color} resigned"),
-            });
-        }
-        let mv = geometry.parse_move(&text).map_err(|e| Forfeit {
-            loser: color,
-            reason: EndReason::Malformed,
-            detail: format!("{color} answered genmove with {text:?}: {e}"),
-        })?;
-        if let Err(e) = game.play(color, mv) {
-            return Err(Forfeit {
-                loser: color,
-                reason: EndReason::Illegal,
-                detail: format!(
-                    "{color} played an illegal move {}: {e}",
-                    geometry.move_text(mv)
-                ),
-            });
-        }
-        let text = geometry.move_text(mv);
-        let other = color.opponent();
-        sides[other.index()]
-            .require(other, &format!("play {} {text}", color.letter()))
-            .map_err(|mut f| {
-                if f.reason == EndReason::Refused {
-                    f.detail = format!("{other} refused the legal move {color} {text}");
-                }
-                f
-            })?;
+/// The count after two passes, or the adjudication after the longest game allowed.
+fn scored_end(setup: &GameSetup, game: &Game, sides: &mut [Side; 2]) -> Option<End> {
+    if game.consecutive_passes() >= 2 {
+        let (winner, result, detail) = score(setup, game, sides);
+        return Some(End {
+            winner,
+            result,
+            reason: EndReason::Score,
+            detail,
+        });
     }
+    if game.moves().len() >= setup.max_moves {
+        let (winner, result, detail) = score(setup, game, sides);
+        return Some(End {
+            winner,
+            result,
+            reason: EndReason::MaxMoves,
+            detail: format!("adjudicated after {} moves; {detail}", setup.max_moves),
+        });
+    }
+    None
+}
+
+/// Asks the player to move for a move (on its clock), checks it, plays it and tells the
+/// opponent; `Some` when the player resigned.
+fn play_one_move(
+    setup: &GameSetup,
+    game: &mut Game,
+    sides: &mut [Side; 2],
+    record: &mut Record,
+) -> Result<Option<End>, Forfeit> {
+    let geometry = game.geometry();
+    let color = game.to_move();
+    let text = ask_move(setup, color, &mut sides[color.index()], record)?;
+    if text.eq_ignore_ascii_case("resign") {
+        game.resign(color);
+        let winner = color.opponent();
+        return Ok(Some(End {
+            winner: Some(winner),
+            result: format!("{}+R", winner.letter()),
+            reason: EndReason::Resign,
+            detail: format!("{color} resigned"),
+        }));
+    }
+    let mv = geometry.parse_move(&text).map_err(|e| Forfeit {
+        loser: color,
+        reason: EndReason::Malformed,
+        detail: format!("{color} answered genmove with {text:?}: {e}"),
+    })?;
+    if let Err(e) = game.play(color, mv) {
+        return Err(Forfeit {
+            loser: color,
+            reason: EndReason::Illegal,
+            detail: format!(
+                "{color} played an illegal move {}: {e}",
+                geometry.move_text(mv)
+            ),
+        });
+    }
+    let text = geometry.move_text(mv);
+    let other = color.opponent();
+    sides[other.index()]
+        .require(other, &format!("play {} {text}", color.letter()))
+        .map_err(|mut f| {
+            if f.reason == EndReason::Refused {
+                f.detail = format!("{other} refused the legal move {color} {text}");
+            }
+            f
+        })?;
+    Ok(None)
+}
+
+/// `genmove` for `color`, with `time_left` first and the clock charged after when the game
+/// has one; the answer's text (a vertex, `pass` or `resign`).
+fn ask_move(
+    setup: &GameSetup,
+    color: Color,
+    side: &mut Side,
+    record: &mut Record,
+) -> Result<String, Forfeit> {
+    let clocked = setup.time != TimeSystem::Unlimited;
+    let timeout = if clocked {
+        let (seconds, stones) = side.clock.time_left_args();
+        side.offer(
+            color,
+            &format!("time_left {} {seconds} {stones}", color.letter()),
+        )?;
+        available(&side.clock) + CLOCK_GRACE
+    } else {
+        setup.move_timeout
+    };
+    let started = Instant::now();
+    let answer = side
+        .engine
+        .command(&format!("genmove {}", color.letter()), timeout);
+    let used = started.elapsed();
+    record.move_ms.push(used.as_millis() as u64);
+    let out_of_time = |what: String| Forfeit {
+        loser: color,
+        reason: EndReason::Time,
+        detail: format!("{color} ran out of time ({what})"),
+    };
+    let answer = match answer {
+        Ok(a) => a,
+        Err(ControllerError::Timeout(_)) if clocked => {
+            return Err(out_of_time(format!(
+                "no move after {:.1} s",
+                used.as_secs_f64()
+            )))
+        }
+        Err(e) => return Err(forfeit(color, e, "failed at `genmove`")),
+    };
+    if clocked && !side.clock.spend(used) {
+        return Err(out_of_time(format!(
+            "{:.1} s for the last move",
+            used.as_secs_f64()
+        )));
+    }
+    answer.ok().map_err(|why| Forfeit {
+        loser: color,
+        reason: EndReason::Refused,
+        detail: format!("{color} refused to move: {why}"),
+    })
 }
 
 /// Time the mover may still use for this move before losing.
