@@ -32,7 +32,7 @@ use clap::Args;
 use event::{Ending, Event, Played, Start};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
-use standings::{game_points, place_text, GameResult, Ranking, Standing, WIN};
+use standings::{game_points, place_text, GameResult, Ranking, Standing, DRAW, WIN};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -610,52 +610,9 @@ fn standings_for(
     withdrawn_in: &[Option<usize>],
 ) -> Vec<Standing> {
     let n = config.engines.len();
-    let round_robin = matches!(config.format, Format::RoundRobin | Format::DoubleRoundRobin);
-    // 第28条: in a round robin, an engine withdrawn before playing half of its pairings has all
-    // its results cancelled; otherwise its remaining pairings are forfeits. In a Swiss its
-    // played results stand.
-    let cancelled: Vec<bool> = (0..n)
-        .map(|p| {
-            if !round_robin || withdrawn_in[p].is_none() {
-                return false;
-            }
-            let scheduled = if config.format == Format::DoubleRoundRobin {
-                2 * (n - 1)
-            } else {
-                n - 1
-            };
-            let played = reports
-                .iter()
-                .flat_map(|r| &r.pairings)
-                .filter(|q| !q.forfeit && (q.first == p || q.second == p))
-                .count();
-            2 * played < scheduled
-        })
-        .collect();
+    let cancelled = cancelled_results(config, reports, withdrawn_in);
     let counts = |a: usize, b: usize| !cancelled[a] && !cancelled[b];
-    let mut results: Vec<GameResult> = games
-        .iter()
-        .filter(|g| counts(g.black, g.white))
-        .map(|g| GameResult {
-            black: g.black,
-            white: g.white,
-            winner: g.winner(),
-        })
-        .collect();
-    for p in reports.iter().flat_map(|r| &r.pairings) {
-        if let (true, Some(w)) = (p.forfeit, p.winner) {
-            if counts(p.first, p.second) {
-                // A forfeit counts as a game won by the engine still in.
-                for _ in 0..config.games_per_pairing {
-                    results.push(GameResult {
-                        black: p.first,
-                        white: p.second,
-                        winner: Some(w),
-                    });
-                }
-            }
-        }
-    }
+    let results = counted_results(config, reports, games, &counts);
     let pairings: Vec<(usize, usize)> = reports
         .iter()
         .flat_map(|r| r.pairings.iter().map(|p| (p.first, p.second)))
@@ -709,6 +666,68 @@ fn standings_for(
     table
 }
 
+/// Per engine, whether its results are cancelled (第28条, docs/RULES.md §4): in a round robin,
+/// an engine withdrawn before playing half of its pairings has all its results cancelled;
+/// otherwise its remaining pairings are forfeits. In a Swiss its played results stand.
+fn cancelled_results(
+    config: &Config,
+    reports: &[RoundReport],
+    withdrawn_in: &[Option<usize>],
+) -> Vec<bool> {
+    let n = config.engines.len();
+    let round_robin = matches!(config.format, Format::RoundRobin | Format::DoubleRoundRobin);
+    let scheduled = if config.format == Format::DoubleRoundRobin {
+        2 * (n - 1)
+    } else {
+        n - 1
+    };
+    (0..n)
+        .map(|p| {
+            if !round_robin || withdrawn_in[p].is_none() {
+                return false;
+            }
+            let played = reports
+                .iter()
+                .flat_map(|r| &r.pairings)
+                .filter(|q| !q.forfeit && (q.first == p || q.second == p))
+                .count();
+            2 * played < scheduled
+        })
+        .collect()
+}
+
+/// The games that count, with each forfeited pairing as games won by the engine still in.
+fn counted_results(
+    config: &Config,
+    reports: &[RoundReport],
+    games: &[TournamentGame],
+    counts: &impl Fn(usize, usize) -> bool,
+) -> Vec<GameResult> {
+    let mut results: Vec<GameResult> = games
+        .iter()
+        .filter(|g| counts(g.black, g.white))
+        .map(|g| GameResult {
+            black: g.black,
+            white: g.white,
+            winner: g.winner(),
+        })
+        .collect();
+    for p in reports.iter().flat_map(|r| &r.pairings) {
+        if let (true, Some(w)) = (p.forfeit, p.winner) {
+            if counts(p.first, p.second) {
+                for _ in 0..config.games_per_pairing {
+                    results.push(GameResult {
+                        black: p.first,
+                        white: p.second,
+                        winner: Some(w),
+                    });
+                }
+            }
+        }
+    }
+    results
+}
+
 fn render(
     config: &Config,
     reports: &[RoundReport],
@@ -722,16 +741,28 @@ fn render(
         .max()
         .unwrap_or(4)
         .max(6);
-    let mut t = String::new();
-    let _ = writeln!(
-        t,
-        "{:?} tournament, {} engines, {}x{}, komi {}",
+    let mut t = format!(
+        "{:?} tournament, {} engines, {}x{}, komi {}\n",
         config.format,
         names.len(),
         config.size,
         config.size,
         config.komi
     );
+    render_rounds(&mut t, config, reports, &names, width);
+    render_cross_table(&mut t, games, &names, width);
+    render_standings(&mut t, config, table, &names, width);
+    t
+}
+
+/// Each round's boards: points, results, the match winner in knockouts, and the bye.
+fn render_rounds(
+    t: &mut String,
+    config: &Config,
+    reports: &[RoundReport],
+    names: &[&str],
+    width: usize,
+) {
     for r in reports {
         let _ = writeln!(t, "\nRound {}", r.round);
         for (j, p) in r.pairings.iter().enumerate() {
@@ -760,18 +791,16 @@ fn render(
             let _ = writeln!(t, "  bye: {}", names[b]);
         }
     }
-    // Cross-table: game points each row engine scored against each column engine.
+}
+
+/// Game points each row engine scored against each column engine.
+fn render_cross_table(t: &mut String, games: &[TournamentGame], names: &[&str], width: usize) {
     let n = names.len();
     let mut cross = vec![vec![None::<u32>; n]; n];
     for g in games {
         let (b, w) = (g.black, g.white);
-        let (pb, pw) = match g.winner() {
-            Some(x) if x == b => (2, 0),
-            Some(_) => (0, 2),
-            None => (1, 1),
-        };
-        *cross[b][w].get_or_insert(0) += pb;
-        *cross[w][b].get_or_insert(0) += pw;
+        *cross[b][w].get_or_insert(0) += game_points(g.winner(), b);
+        *cross[w][b].get_or_insert(0) += game_points(g.winner(), w);
     }
     let _ = writeln!(
         t,
@@ -794,6 +823,16 @@ fn render(
         }
         let _ = writeln!(t);
     }
+}
+
+/// The standings with their tie-break columns, and what they are ranked by.
+fn render_standings(
+    t: &mut String,
+    config: &Config,
+    table: &[Standing],
+    names: &[&str],
+    width: usize,
+) {
     let _ = writeln!(t, "\nStandings");
     let _ = writeln!(
         t,
@@ -821,9 +860,14 @@ fn render(
     }
     let _ = writeln!(
         t,
-        "points: win 2, draw 1{}; SOS (对手分): opponents' points; SB (胜者小分): points of the \
-         opponents beaten + half of those drawn; total (总得分): points + SOS / (top points / 2) - rounds",
-        if config.format == Format::Swiss { ", bye 2" } else { "" }
+        "points: win {WIN}, draw {DRAW}{}; SOS (对手分): opponents' points; SB (胜者小分): points of \
+         the opponents beaten + half of those drawn; total (总得分): points + SOS / (top points / 2) \
+         - rounds",
+        if config.format == Format::Swiss {
+            format!(", bye {WIN}")
+        } else {
+            String::new()
+        }
     );
     let _ = writeln!(
         t,
@@ -835,7 +879,6 @@ fn render(
             _ => "points, then SB",
         }
     );
-    t
 }
 
 fn write_json(
