@@ -7,7 +7,7 @@
 //! `PL` and `B`/`W` moves (`[]` and `[tt]` on boards up to 19x19 are passes).
 
 use engine_core::{is_valid_komi, Color, Game, Geometry, Move, Point, Rules, MAX_SIZE, MIN_SIZE};
-use std::fmt::{self, Write};
+use std::fmt::Write;
 
 /// What a record holds beyond the game itself.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -130,16 +130,9 @@ fn point_text(g: Geometry, p: Point) -> String {
 }
 
 /// Why a file could not be read as a game. GTP answers all of them with `cannot load file`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct SgfError(pub String);
-
-impl fmt::Display for SgfError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SgfError {}
 
 fn error<T>(message: impl Into<String>) -> Result<T, SgfError> {
     Err(SgfError(message.into()))

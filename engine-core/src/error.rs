@@ -1,62 +1,44 @@
 //! Why a move or a setup was refused.
 
-use std::fmt;
+use thiserror::Error;
 
 /// Every reason a move can be illegal. GTP answers all of them with `illegal move`; the
 /// referee of the match runner records the precise one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// The vertex is outside the board.
+    #[error("off board")]
     OffBoard,
     /// A stone already stands there.
+    #[error("point occupied")]
     Occupied,
     /// The stone would have no liberty and captures nothing.
+    #[error("suicide")]
     Suicide,
     /// Immediate recapture of a single-stone ko.
+    #[error("ko recapture")]
     Ko,
     /// The move recreates an earlier whole-board position (positional or situational).
+    #[error("superko: position repeats")]
     Superko,
     /// The game has ended by resignation.
+    #[error("game is over")]
     GameOver,
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            MoveError::OffBoard => "off board",
-            MoveError::Occupied => "point occupied",
-            MoveError::Suicide => "suicide",
-            MoveError::Ko => "ko recapture",
-            MoveError::Superko => "superko: position repeats",
-            MoveError::GameOver => "game is over",
-        })
-    }
-}
-
-impl std::error::Error for MoveError {}
-
 /// Why a handicap placement or board size was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum SetupError {
     /// Board size outside 2..=25.
+    #[error("unacceptable size")]
     UnacceptableSize,
     /// Handicap stones go on an empty board only.
+    #[error("board not empty")]
     BoardNotEmpty,
     /// Fixed handicap: the number of stones has no standard placement on this size.
+    #[error("invalid number of stones")]
     InvalidHandicap,
     /// Free handicap: repeated, off-board or too many vertices.
+    #[error("bad vertex list")]
     BadVertexList,
 }
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SetupError::UnacceptableSize => "unacceptable size",
-            SetupError::BoardNotEmpty => "board not empty",
-            SetupError::InvalidHandicap => "invalid number of stones",
-            SetupError::BadVertexList => "bad vertex list",
-        })
-    }
-}
-
-impl std::error::Error for SetupError {}

@@ -6,8 +6,6 @@
 //! are valid indices. The same layout, shifted down by one stride, is the bit layout of
 //! [`Bitboard`](crate::Bitboard).
 
-use std::fmt;
-
 /// Smallest board GTP may ask for.
 pub const MIN_SIZE: usize = 2;
 /// Largest board GTP can address (25 letters without `I`).
@@ -186,24 +184,15 @@ impl Geometry {
 }
 
 /// Why a vertex could not be read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VertexError {
     /// Not a vertex at all (`Z0`, `I5`, `hello`).
+    #[error("invalid vertex")]
     Syntax,
     /// A well-formed vertex beyond this board's size (`T19` on 9x9).
+    #[error("vertex off board")]
     OffBoard,
 }
-
-impl fmt::Display for VertexError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            VertexError::Syntax => "invalid vertex",
-            VertexError::OffBoard => "vertex off board",
-        })
-    }
-}
-
-impl std::error::Error for VertexError {}
 
 #[cfg(test)]
 mod tests {

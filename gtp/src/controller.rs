@@ -7,7 +7,6 @@
 //! [`Engine`] sends `quit`, waits briefly and kills the process.
 
 use std::collections::VecDeque;
-use std::fmt;
 use std::io::{self, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -31,52 +30,43 @@ const MAX_ID: u32 = i32::MAX as u32;
 const CANCEL_POLL: Duration = Duration::from_millis(100);
 
 /// Why a command did not produce a GTP answer.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ControllerError {
     /// The command line is empty or has an unterminated quote.
+    #[error("bad engine command line: {0}")]
     CommandLine(String),
     /// The program could not be started.
+    #[error("cannot start {program}: {error}")]
     Spawn { program: String, error: io::Error },
     /// No complete answer within the timeout.
+    #[error("no answer within {:.1} s", .0.as_secs_f64())]
     Timeout(Duration),
     /// The controller's cancel flag was set while waiting.
+    #[error("cancelled")]
     Cancelled,
     /// The engine exited or closed its pipes.
+    #[error("engine died ({status}){}", last_stderr_line(stderr))]
     Died { status: String, stderr: String },
     /// The answer is not GTP: it does not start with `=` or `?`.
+    #[error("malformed GTP answer: {0:?}")]
     Malformed(String),
     /// The answer carries another id than the command: the engine wrote a response too many
     /// or too few, and its answers no longer match the commands.
+    #[error(
+        "answer {answer:?} does not carry the command's id {sent}: the engine wrote an answer \
+         too many or too few"
+    )]
     WrongId { sent: u32, answer: String },
 }
 
-impl fmt::Display for ControllerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ControllerError::CommandLine(why) => write!(f, "bad engine command line: {why}"),
-            ControllerError::Spawn { program, error } => {
-                write!(f, "cannot start {program}: {error}")
-            }
-            ControllerError::Cancelled => f.write_str("cancelled"),
-            ControllerError::Timeout(t) => write!(f, "no answer within {:.1} s", t.as_secs_f64()),
-            ControllerError::Died { status, stderr } => {
-                write!(f, "engine died ({status})")?;
-                match stderr.lines().last() {
-                    Some(line) => write!(f, "; last stderr line: {line}"),
-                    None => Ok(()),
-                }
-            }
-            ControllerError::Malformed(text) => write!(f, "malformed GTP answer: {text:?}"),
-            ControllerError::WrongId { sent, answer } => write!(
-                f,
-                "answer {answer:?} does not carry the command's id {sent}: the engine wrote an \
-                 answer too many or too few"
-            ),
-        }
-    }
+/// `; last stderr line: …` for a dead engine's message, or nothing.
+fn last_stderr_line(stderr: &str) -> String {
+    stderr
+        .lines()
+        .last()
+        .map(|line| format!("; last stderr line: {line}"))
+        .unwrap_or_default()
 }
-
-impl std::error::Error for ControllerError {}
 
 /// A GTP answer: success (`=`) or failure (`?`) with its text (id and framing removed).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,10 +1,9 @@
 //! GTP failure messages: the standard texts of the GTP v2 specification, so that controllers
 //! (GoGui, Sabaki, twogtp) see the words they expect after `?`.
 
-use std::fmt;
-
 /// The message of a `?` response.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct GtpError(String);
 
 impl GtpError {
@@ -67,11 +66,3 @@ impl GtpError {
         GtpError::new("cannot score")
     }
 }
-
-impl fmt::Display for GtpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for GtpError {}
