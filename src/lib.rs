@@ -1,6 +1,7 @@
 //! The tengen player and tools: Monte Carlo tree search, time control, the GTP engine session,
 //! the match and tournament runner and the benchmark. `main.rs` only parses the command line.
 
+pub mod arena;
 pub mod bench;
 pub mod cli;
 pub mod clock;

@@ -5,8 +5,9 @@
 //! * `engine-core` (the rules), then `gtp` (the protocol): neither names anything above it;
 //! * in the `tengen` crate, the foundations `clock`, `sgf`, `user_files`; then `player` (the
 //!   trait the front end drives); then `search` (a player) beside `gtp_engine` (the front end,
-//!   which reaches a player only through `player`) and beside `match_runner` and `tournament`
-//!   (which drive engines over GTP and never see a player); `cli`, `bench` and
+//!   which reaches a player only through `player`) and beside `arena` (refereed games between
+//!   GTP engines), the base of `match_runner` and `tournament`, which stand side by side
+//!   without naming each other; none of the three sees a player; `cli`, `bench` and
 //!   `train_patterns` on top.
 //!
 //! Test code (`tests.rs` files and the `#[cfg(test)]` part of a file) is not read.
@@ -18,6 +19,7 @@ use std::path::{Path, PathBuf};
 /// Everything above the foundations.
 const ABOVE_FOUNDATIONS: &[&str] = &[
     "player",
+    "arena",
     "search",
     "gtp_engine",
     "match_runner",
@@ -30,6 +32,7 @@ const ABOVE_FOUNDATIONS: &[&str] = &[
 /// Everything above `player`.
 const ABOVE_PLAYER: &[&str] = &[
     "search",
+    "arena",
     "gtp_engine",
     "match_runner",
     "tournament",
@@ -48,6 +51,7 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         "search",
         &[
             "gtp_engine",
+            "arena",
             "match_runner",
             "tournament",
             "cli",
@@ -59,6 +63,20 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         "gtp_engine",
         &[
             "search",
+            "arena",
+            "match_runner",
+            "tournament",
+            "cli",
+            "bench",
+            "train_patterns",
+        ],
+    ),
+    (
+        "arena",
+        &[
+            "player",
+            "search",
+            "gtp_engine",
             "match_runner",
             "tournament",
             "cli",
@@ -84,6 +102,7 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "player",
             "search",
             "gtp_engine",
+            "match_runner",
             "cli",
             "bench",
             "train_patterns",

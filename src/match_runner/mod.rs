@@ -6,23 +6,18 @@
 //! other game. Colours are recorded per game, so statistics by engine and by colour are exact
 //! whatever the order games finish in.
 
-pub mod journal;
-pub mod pool;
-pub mod referee;
-pub mod shard;
 pub mod sprt;
 pub mod stats;
-pub mod timespec;
 
-use crate::sgf;
+use crate::arena::journal::{self, Journal};
+use crate::arena::referee::{self, GameSetup, Outcome, Scoring};
+use crate::arena::setup::{game_setup, SetupOptions};
+use crate::arena::shard::{Shard, ShardSpec};
+use crate::arena::{init_logging, interrupt_flag, pool, preflight, write_sgf};
 use crate::user_files;
 use clap::{Args, Subcommand};
-use engine_core::{fixed_handicap, is_valid_komi, Color, Geometry, Move, MAX_KOMI};
 use indicatif::{ProgressBar, ProgressStyle};
-use journal::Journal;
-use referee::{GameSetup, Outcome, Played, Scoring};
 use serde::{Deserialize, Serialize};
-pub use shard::{Shard, ShardSpec};
 use sprt::{Sprt, SprtReport, Verdict};
 use stats::Summary;
 use std::collections::{btree_map::Entry, BTreeMap, VecDeque};
@@ -30,8 +25,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
 
 /// `tengen match`.
 #[derive(Args, Debug)]
@@ -170,33 +164,6 @@ pub struct GameRecord {
     pub sgf: Option<PathBuf>,
 }
 
-/// The Ctrl-C flag shared by every game; the handler is installed on first use. A second
-/// Ctrl-C exits at once (journals stay consistent: each record is one flushed line).
-pub fn interrupt_flag() -> Arc<AtomicBool> {
-    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    Arc::clone(FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let handler_flag = Arc::clone(&flag);
-        let installed = ctrlc::set_handler(move || {
-            if handler_flag.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-            eprintln!("tengen: interrupted; finishing the journal (Ctrl-C again to quit now)");
-        });
-        if let Err(e) = installed {
-            log::warn!("cannot install the Ctrl-C handler: {e}");
-        }
-        flag
-    }))
-}
-
-/// Logging for the match and tournament runners: warnings by default, `RUST_LOG=info` for one
-/// line per finished game, `debug` for the engines' stderr, `trace` for every GTP exchange.
-pub fn init_logging() {
-    let env = env_logger::Env::default().default_filter_or("warn");
-    let _ = env_logger::Builder::from_env(env).try_init();
-}
-
 /// Entry point of `tengen match`.
 pub fn main(args: MatchArgs) -> ExitCode {
     init_logging();
@@ -214,182 +181,6 @@ pub fn main(args: MatchArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// The seconds `--move-timeout` may be: long enough for any engine to start answering, and
-/// short of forever (a silent engine must lose some day).
-const MOVE_TIMEOUT_SECONDS: std::ops::RangeInclusive<f64> = 1.0..=1.0e7;
-
-/// The game settings as the command line or a tournament file gives them.
-#[derive(Clone, Debug)]
-pub struct SetupOptions<'a> {
-    pub size: usize,
-    pub komi: f64,
-    pub handicap: usize,
-    pub time: &'a str,
-    pub scoring: Scoring,
-    pub referee: Option<String>,
-    pub max_moves: Option<usize>,
-    pub opening: Option<&'a Path>,
-    /// Seconds.
-    pub move_timeout: f64,
-}
-
-/// Checks size, komi, handicap, clock and scoring, and reads the opening: the settings shared
-/// by every game of a match or tournament.
-pub fn game_setup(o: &SetupOptions<'_>) -> Result<GameSetup, String> {
-    let SetupOptions {
-        size,
-        komi,
-        handicap,
-        time,
-        scoring,
-        ref referee,
-        max_moves,
-        opening,
-        move_timeout,
-    } = *o;
-    let geometry =
-        Geometry::new(size).ok_or_else(|| format!("board size {size} is not in 2..=25"))?;
-    if !is_valid_komi(komi) {
-        return Err(format!(
-            "komi {komi} is out of range (at most {MAX_KOMI} either way)"
-        ));
-    }
-    if handicap == 1 || (handicap > 1 && fixed_handicap(geometry, handicap).is_none()) {
-        return Err(format!(
-            "no fixed handicap of {handicap} stones on {size}x{size}"
-        ));
-    }
-    if scoring == Scoring::Referee && referee.is_none() {
-        return Err("--scoring referee needs --referee CMD".into());
-    }
-    if max_moves == Some(0) {
-        return Err("--max-moves must be at least 1".into());
-    }
-    if !(MOVE_TIMEOUT_SECONDS.contains(&move_timeout)) {
-        return Err(format!(
-            "--move-timeout must be between {} and {} seconds",
-            MOVE_TIMEOUT_SECONDS.start(),
-            MOVE_TIMEOUT_SECONDS.end()
-        ));
-    }
-    let openings = match opening {
-        None => Vec::new(),
-        Some(path) => read_openings(path, size, handicap)?,
-    };
-    Ok(GameSetup {
-        size,
-        komi,
-        handicap,
-        time: timespec::parse(time)?,
-        scoring,
-        referee: referee.clone(),
-        max_moves: max_moves.unwrap_or(3 * size * size),
-        openings,
-        move_timeout: Duration::from_secs_f64(move_timeout),
-    })
-}
-
-/// The openings at `path`: one SGF file, or every `.sgf` file of a directory in name order.
-fn read_openings(
-    path: &Path,
-    size: usize,
-    handicap: usize,
-) -> Result<Vec<Vec<(Color, Move)>>, String> {
-    if !path.is_dir() {
-        return Ok(vec![read_opening(path, size, handicap)?]);
-    }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-        .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")))
-        .collect();
-    files.sort();
-    if files.is_empty() {
-        return Err(format!("no .sgf opening in {}", path.display()));
-    }
-    files
-        .iter()
-        .map(|file| read_opening(file, size, handicap))
-        .collect()
-}
-
-/// The moves of an opening SGF, checked to be legal from the game's start.
-fn read_opening(path: &Path, size: usize, handicap: usize) -> Result<Vec<(Color, Move)>, String> {
-    let text = user_files::read_small_text(path)
-        .map_err(|e| format!("cannot read opening {}: {e}", path.display()))?;
-    let record = sgf::read(&text).map_err(|e| format!("opening {}: {e}", path.display()))?;
-    if record.size != size {
-        return Err(format!(
-            "opening {} is for {}x{}, the match is {size}x{size}",
-            path.display(),
-            record.size,
-            record.size
-        ));
-    }
-    if !record.setup.is_empty() {
-        return Err(format!(
-            "opening {} has setup stones (AB/AW); only moves are supported (use --handicap)",
-            path.display()
-        ));
-    }
-    let mut game = engine_core::Game::new(size, engine_core::Rules::CHINESE, 0.0)
-        .map_err(|e| e.to_string())?;
-    if handicap > 0 {
-        game.place_fixed_handicap(handicap)
-            .map_err(|e| e.to_string())?;
-    }
-    for (i, &(c, m)) in record.moves.iter().enumerate() {
-        game.play(c, m)
-            .map_err(|e| format!("opening {} move {}: {e}", path.display(), i + 1))?;
-    }
-    if game.is_over() {
-        return Err(format!("opening {} ends the game", path.display()));
-    }
-    Ok(record.moves)
-}
-
-/// Writes the SGF of a finished game to `dir/name`; returns its path.
-pub fn write_sgf(
-    dir: &Path,
-    name: &str,
-    played: &Played,
-    root_comment: &str,
-) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let o = &played.outcome;
-    let total = played.game.moves().len();
-    let mut move_comments = vec![String::new(); total];
-    // The last genmove of a game lost by resignation or forfeit has no move: get_mut skips it.
-    for (i, ms) in o.move_ms.iter().enumerate() {
-        if let Some(c) = move_comments.get_mut(played.opening + i) {
-            *c = format!("{:.2} s", *ms as f64 / 1000.0);
-        }
-    }
-    if let Some(last) = move_comments.last_mut() {
-        if !last.is_empty() {
-            last.push('\n');
-        }
-        last.push_str(&played.comment);
-    }
-    let mut comment = root_comment.to_string();
-    if total == 0 {
-        comment.push('\n');
-        comment.push_str(&played.comment);
-    }
-    let info = sgf::GameInfo {
-        black: o.black_name.clone(),
-        white: o.white_name.clone(),
-        result: Some(o.result.clone()),
-        date: Some(sgf::today()),
-        rules: Some("Chinese".into()),
-        comment: Some(comment),
-        move_comments,
-    };
-    let path = dir.join(name);
-    user_files::write_atomically(&path, sgf::write(&played.game, &info).as_bytes())?;
-    Ok(path)
 }
 
 fn default_journal(args: &MatchArgs, shard: Option<Shard>) -> PathBuf {
@@ -703,17 +494,6 @@ impl Games<'_> {
             .unwrap_or_else(|p| p.into_inner())
             .push(error);
     }
-}
-
-/// Starts an engine and asks its name: a command line that does not start a working GTP
-/// engine is refused before the first game.
-pub fn preflight(command: &str) -> Result<(), String> {
-    let mut engine =
-        gtp::controller::Engine::spawn(command, "preflight").map_err(|e| e.to_string())?;
-    engine
-        .ask("name", Duration::from_secs(60))
-        .map(|_| ())
-        .map_err(|e| e.to_string())
 }
 
 /// Prints the results table (and the SPRT's state) and writes the JSON file.

@@ -1,34 +1,10 @@
 //! Match statistics: Wilson score intervals, Elo differences, and the results table.
 
-use crate::match_runner::referee::Outcome;
+use crate::arena::repeats::{repeat_warning, repeated_games};
 use crate::match_runner::GameRecord;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::fmt::Write;
-
-/// How many games repeat an earlier one move for move between the same engines in the same
-/// colours, given each game as (black engine, white engine, outcome). Games that ended before
-/// any engine moved (a forfeit at the start) are not counted: they share an empty record
-/// without being replays.
-pub fn repeated_games<'a>(games: impl IntoIterator<Item = (usize, usize, &'a Outcome)>) -> u32 {
-    let mut seen = HashSet::new();
-    games
-        .into_iter()
-        .filter(|(_, _, outcome)| !outcome.move_ms.is_empty())
-        .filter(|&(black, white, outcome)| !seen.insert((black, white, &outcome.moves)))
-        .count() as u32
-}
-
-/// The warning printed under a results table when some games repeat earlier ones; `remedy`
-/// says how to vary the games.
-pub fn repeat_warning(repeated: u32, games: usize, remedy: &str) -> Option<String> {
-    (repeated > 0).then(|| {
-        format!(
-            "Warning: {repeated} of {games} games repeat an earlier game move for move, so the \
-             games are not independent samples; {remedy}\n"
-        )
-    })
-}
 
 /// z for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -308,6 +284,7 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::referee::Outcome;
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 5e-4
@@ -358,7 +335,7 @@ mod tests {
             outcome: Outcome {
                 winner: Some('B'),
                 result: "B+R".into(),
-                reason: crate::match_runner::referee::EndReason::Resign,
+                reason: crate::arena::referee::EndReason::Resign,
                 detail: String::new(),
                 black_name: String::new(),
                 white_name: String::new(),

@@ -9,9 +9,10 @@ use super::{
     load_all_journals, pairing_state, progress_bar, Config, Format, GameKey, PairingReport,
     PairingState, RoundReport, TournamentGame,
 };
-use crate::match_runner::journal::Journal;
-use crate::match_runner::referee::{self, EndReason, GameSetup};
-use crate::match_runner::{pool, write_sgf, Shard};
+use crate::arena::journal::Journal;
+use crate::arena::referee::{self, EndReason, GameSetup};
+use crate::arena::shard::Shard;
+use crate::arena::{pool, write_sgf};
 use indicatif::ProgressBar;
 use std::collections::{BTreeMap, VecDeque};
 use std::ops::ControlFlow;

@@ -23,10 +23,12 @@ mod event;
 pub mod pairing;
 pub mod standings;
 
-use crate::match_runner::journal::{self, Journal};
-use crate::match_runner::referee::{GameSetup, Outcome, Scoring};
-use crate::match_runner::stats::{repeat_warning, repeated_games};
-use crate::match_runner::{game_setup, interrupt_flag, preflight, SetupOptions, Shard, ShardSpec};
+use crate::arena::journal::{self, Journal};
+use crate::arena::referee::{GameSetup, Outcome, Scoring};
+use crate::arena::repeats::{repeat_warning, repeated_games};
+use crate::arena::setup::{game_setup, SetupOptions};
+use crate::arena::shard::{Shard, ShardSpec};
+use crate::arena::{init_logging, interrupt_flag, preflight};
 use crate::user_files;
 use clap::Args;
 use event::{Ending, Event, Played, Start};
@@ -352,7 +354,7 @@ struct PairingReport {
 }
 
 pub fn main(args: TournamentArgs) -> ExitCode {
-    crate::match_runner::init_logging();
+    init_logging();
     match run(&args) {
         Ok(code) => code,
         Err(e) => {
@@ -934,7 +936,7 @@ fn progress_bar(round: usize, games: usize) -> ProgressBar {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::match_runner::referee::EndReason;
+    use crate::arena::referee::EndReason;
 
     fn config(format: &str, extra: &str) -> Result<Config, String> {
         Config::parse(&format!(

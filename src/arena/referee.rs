@@ -5,8 +5,8 @@
 //! failure of an engine (illegal move, crash, silence, garbage, time) loses the game with the
 //! reason recorded.
 
+use crate::arena::timespec;
 use crate::clock::{Clock, TimeSystem};
-use crate::match_runner::timespec;
 use clap::ValueEnum;
 use engine_core::{Color, Game, Move, Point, Rules};
 use gtp::controller::{ControllerError, Engine};
