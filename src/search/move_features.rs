@@ -75,7 +75,7 @@ fn size_class(stones: u32) -> u32 {
 }
 
 /// The 3x3 neighbourhood of `p` with the mover's stones as Black, in its canonical orientation.
-pub fn shape(board: &Board, c: Color, p: Point) -> u16 {
+fn shape(board: &Board, c: Color, p: Point) -> u16 {
     let code = board.neighborhood(p);
     let code = match c {
         Color::Black => code,
@@ -156,7 +156,7 @@ fn distance(board: &Board, p: Point, to: Option<Point>) -> u32 {
 }
 
 /// The line (0 = edge) of `p` when no stone stands within Manhattan distance 3; `None` otherwise.
-pub fn empty_area_line(board: &Board, p: Point) -> Option<usize> {
+fn empty_area_line(board: &Board, p: Point) -> Option<usize> {
     let g = board.geometry();
     let (x, y) = g.coords(p);
     let size = g.size() as i64;
@@ -180,27 +180,26 @@ pub fn empty_area_line(board: &Board, p: Point) -> Option<usize> {
 
 /// The cells of the big shape as (column, row) offsets: the 3x3 neighbourhood in the order of
 /// [`Board::neighborhood_points`], then the four points two lines away.
-const BIG_OFFSETS: [(i32, i32); 12] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (0, -2),
-    (-2, 0),
-    (2, 0),
-    (0, 2),
-];
+const BIG_OFFSETS: [(i32, i32); 12] = {
+    let mut all = [(0, 0); 12];
+    let mut i = 0;
+    while i < 8 {
+        all[i] = patterns::OFFSETS[i];
+        i += 1;
+    }
+    all[8] = (0, -2);
+    all[9] = (-2, 0);
+    all[10] = (2, 0);
+    all[11] = (0, 2);
+    all
+};
 /// The cells next to the centre, whose chains' liberties the big shape records.
 const ADJACENT: [usize; 4] = [1, 3, 4, 6];
 
 /// The diamond of radius 2 around `p` from the mover's side, in its canonical orientation:
 /// two bits a cell (empty, mover, opponent, off board), then two bits for the liberties of
 /// each adjacent chain (none, 1, 2, 3 or more).
-pub fn big_shape(board: &Board, c: Color, p: Point) -> u32 {
+fn big_shape(board: &Board, c: Color, p: Point) -> u32 {
     let g = board.geometry();
     let (x, y) = g.coords(p);
     let size = g.size() as i32;
