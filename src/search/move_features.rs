@@ -346,4 +346,44 @@ mod tests {
         assert_eq!(big_shape(&mirrored, Color::Black, at("E6")), f.0[1]);
         assert_ne!(big_shape(&mirrored, Color::White, at("E6")), f.0[1]);
     }
+
+    proptest::proptest! {
+        /// Every feature but the ladder-read ones is the same for a position and its image
+        /// under a symmetry of the board: the model sees shapes, not orientations.
+        #[test]
+        fn features_do_not_depend_on_the_orientation(
+            moves in proptest::collection::vec(0usize..81, 0..60),
+            k in 0usize..8,
+        ) {
+            let size = 9;
+            let mut board = Board::with_size(size).unwrap();
+            let mut image = Board::with_size(size).unwrap();
+            let g = board.geometry();
+            let mirror = |p: Point| {
+                let (x, y) = g.coords(p);
+                let h = (size as i32 - 1) / 2;
+                let (tx, ty) = patterns::symmetry(k, x as i32 - h, y as i32 - h);
+                g.point((tx + h) as usize, (ty + h) as usize).unwrap()
+            };
+            let mut color = Color::Black;
+            let mut last = [None, None];
+            for m in moves {
+                let p = g.point(m % size, m / size).unwrap();
+                if board.is_legal(color, p) {
+                    board.play(color, p);
+                    image.play(color, mirror(p));
+                    last = [Some(p), last[0]];
+                    color = color.opponent();
+                }
+            }
+            let image_last = last.map(|l| l.map(mirror));
+            for p in g.points().filter(|&p| board.is_legal(color, p)) {
+                let a = of(&board, color, p, last).0;
+                let b = of(&image, color, mirror(p), image_last).0;
+                for group in [SHAPE, BIG_SHAPE, CAPTURE, SELF_ATARI, DISTANCE_LAST, DISTANCE_LAST + 1, EMPTY_LINE] {
+                    proptest::prop_assert_eq!(a[group], b[group], "group {} at {:?}", group, p);
+                }
+            }
+        }
+    }
 }
