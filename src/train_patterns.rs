@@ -11,7 +11,7 @@
 
 use crate::search::move_features::{self, is_shape, GROUPS, GROUP_NAMES, VALUES};
 use crate::search::move_model::RARE;
-use crate::user_files::write_atomically;
+use crate::user_files::{check_writable, write_atomically};
 use clap::Args;
 use engine_core::{Board, Color, Point};
 use rayon::prelude::*;
@@ -34,17 +34,17 @@ pub struct TrainArgs {
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Games to learn from (the first ones).
-    #[arg(long, default_value_t = 2000)]
-    pub games: usize,
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
     /// Games after those, held out to measure the prediction rate.
-    #[arg(long, default_value_t = 200)]
-    pub test_games: usize,
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    pub test_games: u32,
     /// Shapes seen fewer times than this (as legal moves) share one weight.
     #[arg(long, default_value_t = 100)]
     pub min_seen: u64,
     /// Rounds of updates of every group.
-    #[arg(long, default_value_t = 12)]
-    pub rounds: usize,
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub rounds: u32,
     /// Where to write the table.
     #[arg(long)]
     pub out: PathBuf,
@@ -89,15 +89,18 @@ pub fn run(args: &TrainArgs) -> ExitCode {
 }
 
 fn train(args: &TrainArgs) -> Result<(), String> {
-    let games = read_games(&args.files, args.games + args.test_games)?;
-    if games.len() <= args.games {
+    // Minutes of training must not end in a table that cannot be written.
+    check_writable(&args.out)?;
+    let (wanted, test_wanted) = (args.games as usize, args.test_games as usize);
+    let games = read_games(&args.files, wanted + test_wanted)?;
+    if games.len() <= wanted {
         return Err(format!(
             "{} games read: need more than the {} to train on, to test on the rest",
             games.len(),
             args.games
         ));
     }
-    let (training, test) = games.split_at(args.games);
+    let (training, test) = games.split_at(wanted);
     let mut training = contests(training);
     let mut test = contests(test);
     eprintln!(
