@@ -23,13 +23,14 @@ const CLOCK_GRACE: Duration = Duration::from_secs(5);
 const SCORING_TIMEOUT: Duration = Duration::from_secs(180);
 
 /// How a game that ended with two passes is counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scoring {
     /// Area count of the board as it stands: every stone alive.
     TrompTaylor,
     /// Remove the stones both engines list as dead (`final_status_list dead`); if they
     /// disagree, the referee's list, or Tromp-Taylor without a referee.
+    #[default]
     Agree,
     /// The referee engine's `final_score`.
     Referee,
@@ -243,7 +244,7 @@ pub fn play_game(
     cancel: &Arc<AtomicBool>,
 ) -> Result<Played, Interrupted> {
     let mut game = Game::new(setup.size, Rules::CHINESE, setup.komi)
-        .expect("the board size was validated by game_setup");
+        .expect("the board size was checked by GameSettings::check");
     let mut record = Record {
         names: [black.to_string(), white.to_string()],
         move_ms: Vec::new(),

@@ -10,8 +10,8 @@ pub mod sprt;
 pub mod stats;
 
 use crate::arena::journal::{self, Journal};
-use crate::arena::referee::{self, GameSetup, Outcome, Scoring};
-use crate::arena::setup::{game_setup, SetupOptions};
+use crate::arena::referee::{self, GameSetup, Outcome};
+use crate::arena::setup::GameSettings;
 use crate::arena::shard::{Shard, ShardSpec};
 use crate::arena::{init_logging, interrupt_flag, pool, preflight, write_sgf};
 use crate::user_files;
@@ -42,27 +42,11 @@ pub struct MatchArgs {
     /// Number of games.
     #[arg(long, default_value_t = 2)]
     pub games: usize,
-    #[arg(long, default_value_t = 19)]
-    pub size: usize,
-    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
-    pub komi: f64,
     /// Swap colours every other game.
     #[arg(long)]
     pub alternate: bool,
-    /// Fixed handicap stones for Black (0 = none).
-    #[arg(long, default_value_t = 0)]
-    pub handicap: usize,
-    /// How games that end with two passes are counted.
-    #[arg(long, value_enum, default_value_t = Scoring::Agree)]
-    pub scoring: Scoring,
-    /// Referee engine for `--scoring referee` and disputes under `agree`, e.g.
-    /// "gnugo --mode gtp --chinese-rules".
-    #[arg(long)]
-    pub referee: Option<String>,
-    /// Clock: none, 10m (absolute), 10m+30sx3 (byo-yomi), 5m+5m/25 (Canadian),
-    /// 5m+5m/25+carry (unused period time carried over).
-    #[arg(long, default_value = "none")]
-    pub time: String,
+    #[command(flatten)]
+    pub game: GameSettings,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub parallel: usize,
@@ -72,14 +56,6 @@ pub struct MatchArgs {
     /// Write the summary and every game as JSON to this file.
     #[arg(long)]
     pub json: Option<PathBuf>,
-    /// Adjudicate by the count after this many moves (default 3 x size x size).
-    #[arg(long)]
-    pub max_moves: Option<usize>,
-    /// Start the games from the main line of this SGF file (moves only), or from the SGF files
-    /// of this directory in name order: one per game, or one per pair of games (one with each
-    /// colour) with --alternate.
-    #[arg(long)]
-    pub opening: Option<PathBuf>,
     /// Play only the games i with i mod N = I - 1 (I/N, 1-based); `auto` (or `auto/N`) takes
     /// I and N from the batch system running this process (Slurm job arrays, Kubernetes
     /// Indexed Jobs, GNU parallel).
@@ -89,9 +65,6 @@ pub struct MatchArgs {
     /// tengen-match.jsonl; a shard adds .shard-I-of-N).
     #[arg(long)]
     pub journal: Option<PathBuf>,
-    /// Seconds a genmove may take when no clock runs before the engine is declared silent.
-    #[arg(long, default_value_t = 300.0)]
-    pub move_timeout: f64,
     /// Stop once a sequential probability ratio test decides between engine 1 being ELO0 or
     /// ELO1 Elo stronger than engine 2, at error rates ALPHA and BETA (0.05 each by default):
     /// ELO0,ELO1[,ALPHA,BETA]. --games is then the most games played.
@@ -138,15 +111,11 @@ pub struct MergeArgs {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchKey {
     pub engines: [String; 2],
-    pub size: usize,
-    pub komi: f64,
     pub alternate: bool,
-    pub handicap: usize,
-    pub scoring: Scoring,
-    pub referee: Option<String>,
-    pub time: String,
-    pub max_moves: usize,
-    pub opening: Option<String>,
+    /// The game settings with `max_moves` made explicit, so that a journal written with the
+    /// default resumes under the same number given.
+    #[serde(flatten)]
+    pub game: GameSettings,
     pub shard: Option<Shard>,
 }
 
@@ -235,29 +204,15 @@ fn engine_names(engines: &[String; 2], games: &[GameRecord]) -> [String; 2] {
 
 fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     let (engines, shard) = checked_arguments(args)?;
-    let setup = game_setup(&SetupOptions {
-        size: args.size,
-        komi: args.komi,
-        handicap: args.handicap,
-        time: &args.time,
-        scoring: args.scoring,
-        referee: args.referee.clone(),
-        max_moves: args.max_moves,
-        opening: args.opening.as_deref(),
-        move_timeout: args.move_timeout,
-    })?;
+    let setup = args.game.check()?;
     check_engines_and_outputs(args, &engines)?;
     let key = MatchKey {
         engines: engines.clone(),
-        size: args.size,
-        komi: args.komi,
         alternate: args.alternate,
-        handicap: args.handicap,
-        scoring: args.scoring,
-        referee: args.referee.clone(),
-        time: args.time.clone(),
-        max_moves: setup.max_moves,
-        opening: args.opening.as_ref().map(|p| p.display().to_string()),
+        game: GameSettings {
+            max_moves: Some(args.game.move_limit()),
+            ..args.game.clone()
+        },
         shard,
     };
     let journal_path = args
@@ -377,7 +332,7 @@ fn check_engines_and_outputs(args: &MatchArgs, engines: &[String; 2]) -> Result<
     for (option, command) in ["--black", "--white"].iter().zip(engines) {
         preflight(command).map_err(|e| format!("the {option} engine does not work: {e}"))?;
     }
-    if let Some(referee) = &args.referee {
+    if let Some(referee) = &args.game.referee {
         preflight(referee).map_err(|e| format!("the --referee engine does not work: {e}"))?;
     }
     if let Some(json) = &args.json {
@@ -702,39 +657,4 @@ fn shard_progress(shards: &[(Shard, usize, &Path)], planned: usize, guessed: boo
         unfinished
     ));
     text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn setup_is_validated() {
-        let ok = |size, komi, handicap, time: &str, scoring| {
-            game_setup(&SetupOptions {
-                size,
-                komi,
-                handicap,
-                time,
-                scoring,
-                referee: None,
-                max_moves: None,
-                opening: None,
-                move_timeout: 10.0,
-            })
-        };
-        assert!(ok(9, 7.5, 0, "none", Scoring::Agree).is_ok());
-        assert!(ok(9, 0.5, 4, "5m+30sx3", Scoring::TrompTaylor).is_ok());
-        assert!(ok(1, 7.5, 0, "none", Scoring::Agree).is_err());
-        assert!(ok(26, 7.5, 0, "none", Scoring::Agree).is_err());
-        assert!(ok(9, f64::NAN, 0, "none", Scoring::Agree).is_err());
-        assert!(ok(9, 7.5, 1, "none", Scoring::Agree).is_err());
-        assert!(ok(7, 7.5, 5, "none", Scoring::Agree).is_err());
-        assert!(ok(9, 7.5, 0, "forever", Scoring::Agree).is_err());
-        assert!(ok(9, 7.5, 0, "none", Scoring::Referee).is_err());
-        assert_eq!(
-            ok(9, 7.5, 0, "none", Scoring::Agree).unwrap().max_moves,
-            243
-        );
-    }
 }

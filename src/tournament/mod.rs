@@ -24,9 +24,9 @@ pub mod pairing;
 pub mod standings;
 
 use crate::arena::journal::{self, Journal};
-use crate::arena::referee::{GameSetup, Outcome, Scoring};
+use crate::arena::referee::{GameSetup, Outcome};
 use crate::arena::repeats::{repeat_warning, repeated_games};
-use crate::arena::setup::{game_setup, SetupOptions};
+use crate::arena::setup::GameSettings;
 use crate::arena::shard::{Shard, ShardSpec};
 use crate::arena::{init_logging, interrupt_flag, preflight};
 use crate::user_files;
@@ -92,15 +92,6 @@ pub struct EngineEntry {
     pub command: String,
 }
 
-fn default_size() -> usize {
-    19
-}
-fn default_komi() -> f64 {
-    7.5
-}
-fn default_time() -> String {
-    "none".into()
-}
 fn one() -> usize {
     1
 }
@@ -110,27 +101,17 @@ fn one_loss() -> u32 {
 fn two() -> usize {
     2
 }
-fn default_scoring() -> Scoring {
-    Scoring::Agree
-}
-fn default_move_timeout() -> f64 {
-    300.0
-}
 
 /// The tournament file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Config {
     pub format: Format,
     /// Swiss: number of rounds.
     #[serde(default)]
     pub rounds: Option<usize>,
-    #[serde(default = "default_size")]
-    pub size: usize,
-    #[serde(default = "default_komi")]
-    pub komi: f64,
-    #[serde(default = "default_time")]
-    pub time: String,
+    /// Size, komi, clock and the other settings of every game, as `tengen match` takes them.
+    #[serde(flatten)]
+    pub game: GameSettings,
     /// Games per pairing (colours alternate); for knockout and best-of, N of best-of-N.
     #[serde(default = "one")]
     pub games_per_pairing: usize,
@@ -140,18 +121,6 @@ pub struct Config {
     /// Knockout and best-of: extra games when a match is tied, before the higher seed advances.
     #[serde(default = "two")]
     pub tiebreak_games: usize,
-    #[serde(default)]
-    pub handicap: usize,
-    #[serde(default = "default_scoring")]
-    pub scoring: Scoring,
-    #[serde(default)]
-    pub referee: Option<String>,
-    #[serde(default)]
-    pub max_moves: Option<usize>,
-    #[serde(default = "default_move_timeout")]
-    pub move_timeout: f64,
-    #[serde(default)]
-    pub opening: Option<PathBuf>,
     /// Seed of the Swiss first round.
     #[serde(default)]
     pub seed: u64,
@@ -163,11 +132,18 @@ pub struct Config {
     /// Engines, in seeding order (knockout brackets, shared-place order).
     #[serde(rename = "engine")]
     pub engines: Vec<EngineEntry>,
+    /// Keys of the file that no setting takes, refused by [`Config::parse`] (serde cannot deny
+    /// unknown fields beside a flattened struct; this map, declared last, collects them).
+    #[serde(flatten, skip_serializing)]
+    unknown: BTreeMap<String, toml::Value>,
 }
 
 impl Config {
     pub fn parse(text: &str) -> Result<Config, String> {
         let config: Config = toml::from_str(text).map_err(|e| one_line_toml_error(text, &e))?;
+        if let Some(key) = config.unknown.keys().next() {
+            return Err(format!("unknown key `{key}` in the tournament file"));
+        }
         config.validate()?;
         Ok(config)
     }
@@ -382,7 +358,7 @@ fn run(args: &TournamentArgs) -> Result<ExitCode, String> {
         preflight(&engine.command)
             .map_err(|e| format!("engine {:?} does not work: {e}", engine.name))?;
     }
-    if let Some(referee) = &config.referee {
+    if let Some(referee) = &config.game.referee {
         preflight(referee).map_err(|e| format!("the referee does not work: {e}"))?;
     }
     user_files::check_writable(&args.out.join("tournament.json"))?;
@@ -426,24 +402,18 @@ fn load_config(args: &TournamentArgs) -> Result<(Config, usize), String> {
 
 /// The games' set-up; a relative opening path is relative to the configuration file.
 fn setup_of(config: &Config, config_path: &Path) -> Result<GameSetup, String> {
-    let opening = config.opening.as_ref().map(|p| {
+    let opening = config.game.opening.as_ref().map(|p| {
         if p.is_relative() {
             config_path.parent().unwrap_or(Path::new(".")).join(p)
         } else {
             p.clone()
         }
     });
-    game_setup(&SetupOptions {
-        size: config.size,
-        komi: config.komi,
-        handicap: config.handicap,
-        time: &config.time,
-        scoring: config.scoring,
-        referee: config.referee.clone(),
-        max_moves: config.max_moves,
-        opening: opening.as_deref(),
-        move_timeout: config.move_timeout,
-    })
+    GameSettings {
+        opening,
+        ..config.game.clone()
+    }
+    .check()
 }
 
 /// Standings, tables, repeated-game warning and tournament.json, then the exit code: 130
@@ -747,9 +717,9 @@ fn render(
         "{:?} tournament, {} engines, {}x{}, komi {}\n",
         config.format,
         names.len(),
-        config.size,
-        config.size,
-        config.komi
+        config.game.size,
+        config.game.size,
+        config.game.komi
     );
     render_rounds(&mut t, config, reports, &names, width);
     render_cross_table(&mut t, games, &names, width);
@@ -936,7 +906,7 @@ fn progress_bar(round: usize, games: usize) -> ProgressBar {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::referee::EndReason;
+    use crate::arena::referee::{EndReason, Scoring};
 
     fn config(format: &str, extra: &str) -> Result<Config, String> {
         Config::parse(&format!(
@@ -954,11 +924,20 @@ mod tests {
         assert!(config("best-of", "games_per_pairing = 3").is_ok());
         assert!(config("knockout", "elimination = 0").is_err());
         assert!(config("ladder", "").is_err());
-        assert!(config("round-robin", "colour = 3").is_err());
+        assert_eq!(
+            config("round-robin", "colour = 3").unwrap_err(),
+            "unknown key `colour` in the tournament file"
+        );
+        assert!(config("round-robin", "size = \"nine\"").is_err());
         assert!(Config::parse("format = \"swiss\"\nrounds = 1\n").is_err());
         let c = config("knockout", "time = \"1m\"\nscoring = \"tromp-taylor\"").unwrap();
-        assert_eq!(c.scoring, Scoring::TrompTaylor);
+        assert_eq!(c.game.scoring, Scoring::TrompTaylor);
+        assert_eq!(c.game.time, "1m");
+        assert_eq!(c.game.size, 19);
         assert_eq!(c.engines[1].command, "y 'z w'");
+        // The journal's header reads back as the same tournament.
+        let header = serde_json::to_string(&c).unwrap();
+        assert_eq!(serde_json::from_str::<Config>(&header).unwrap(), c);
     }
 
     fn game(black: usize, white: usize, winner: Option<char>) -> TournamentGame {
