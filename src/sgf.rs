@@ -205,6 +205,19 @@ pub fn read(text: &str) -> Result<Record, SgfError> {
     let Some(root) = nodes.first() else {
         return error("empty game tree");
     };
+    let mut record = root_properties(root)?;
+    let g = Geometry::new(record.size).expect("size checked");
+    for (i, node) in nodes.iter().enumerate() {
+        for (id, values) in node {
+            record.add_property(g, i, id, values)?;
+        }
+    }
+    Ok(record)
+}
+
+/// The record as the root's game properties describe it (size, komi, handicap), before any
+/// stone or move.
+fn root_properties(root: &Node) -> Result<Record, SgfError> {
     let size = match property(root, "SZ") {
         None => 19,
         Some(v) => v
@@ -214,7 +227,6 @@ pub fn read(text: &str) -> Result<Record, SgfError> {
             .filter(|s| (MIN_SIZE..=MAX_SIZE).contains(s))
             .map_or_else(|| error(format!("unsupported size {v}")), Ok)?,
     };
-    let g = Geometry::new(size).expect("size checked");
     let komi = match property(root, "KM") {
         None => None,
         Some(v) => Some(
@@ -232,54 +244,63 @@ pub fn read(text: &str) -> Result<Record, SgfError> {
             .parse::<usize>()
             .map_or_else(|_| error(format!("bad handicap {v}")), Ok)?,
     };
-    let mut record = Record {
+    Ok(Record {
         size,
         komi,
         handicap,
         setup: Vec::new(),
         to_move: None,
         moves: Vec::new(),
-    };
-    for (i, node) in nodes.iter().enumerate() {
-        for (id, values) in node {
-            match id.as_str() {
-                "AB" | "AW" | "AE" if i > 0 && !record.moves.is_empty() => {
-                    return error("setup stones after the first move");
-                }
-                "AB" | "AW" => {
-                    let color = if id == "AB" {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    for v in values {
-                        for p in point_list(g, v)? {
-                            record.setup.push((color, p));
-                        }
+    })
+}
+
+impl Record {
+    /// Takes in property `id` of node `node` (0 the root): setup stones, the player to move,
+    /// a move; other properties say nothing about the position.
+    fn add_property(
+        &mut self,
+        g: Geometry,
+        node: usize,
+        id: &str,
+        values: &[String],
+    ) -> Result<(), SgfError> {
+        let first = values.first().map_or("", String::as_str);
+        match id {
+            "AB" | "AW" | "AE" if node > 0 && !self.moves.is_empty() => {
+                return error("setup stones after the first move");
+            }
+            "AB" | "AW" => {
+                let color = if id == "AB" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                for v in values {
+                    for p in point_list(g, v)? {
+                        self.setup.push((color, p));
                     }
                 }
-                "PL" if record.moves.is_empty() => {
-                    let v = values.first().map_or("", String::as_str);
-                    record.to_move = Some(
-                        v.trim()
-                            .parse::<Color>()
-                            .map_or_else(|()| error(format!("bad PL {v}")), Ok)?,
-                    );
-                }
-                "B" | "W" => {
-                    let color = if id == "B" {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    let v = values.first().map_or("", String::as_str);
-                    record.moves.push((color, move_value(g, v)?));
-                }
-                _ => {}
             }
+            "PL" if self.moves.is_empty() => {
+                self.to_move = Some(
+                    first
+                        .trim()
+                        .parse::<Color>()
+                        .map_or_else(|()| error(format!("bad PL {first}")), Ok)?,
+                );
+            }
+            "B" | "W" => {
+                let color = if id == "B" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                self.moves.push((color, move_value(g, first)?));
+            }
+            _ => {}
         }
+        Ok(())
     }
-    Ok(record)
 }
 
 fn property<'a>(node: &'a Node, id: &str) -> Option<&'a str> {

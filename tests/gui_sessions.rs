@@ -252,7 +252,26 @@ fn info_line_checks_can_fail() {
 #[test]
 fn sabaki_session() {
     let mut engine = Engine::start(&[]);
-    // Start-up burst, written before any answer is read.
+    sabaki_start_up(&mut engine);
+    sabaki_sync_and_analysis(&mut engine);
+    sabaki_move_request(&mut engine);
+
+    // Handicap as Sabaki sends it for AB stones on an empty board.
+    engine.send("clear_board\nset_free_handicap D16 D4 Q16 Q4\ngenmove W\n");
+    engine.expect_ok("clear_board");
+    engine.expect_ok("set_free_handicap");
+    let reply = engine.expect_ok("genmove W");
+    assert!(is_vertex(&reply) || reply == "pass" || reply == "resign");
+
+    // Detach: quit is answered and the process exits well within Sabaki's 3 s.
+    engine.send("quit\n");
+    assert_eq!(engine.expect_ok("quit"), "");
+    assert!(engine.exits_within(Duration::from_secs(3)).success());
+}
+
+/// Sabaki's start-up burst, written before any answer is read, and the analysis commands it
+/// picks from the list.
+fn sabaki_start_up(engine: &mut Engine) {
     engine.send("name\nversion\nprotocol_version\nlist_commands\n");
     assert_eq!(engine.expect_ok("name"), "tengen");
     assert!(!engine.expect_ok("version").is_empty());
@@ -282,7 +301,10 @@ fn sabaki_session() {
     ] {
         assert!(commands.contains(&needed), "{needed} not listed");
     }
+}
 
+/// Sync (one pipelined batch), analysis in both dialects, navigation by undo.
+fn sabaki_sync_and_analysis(engine: &mut Engine) {
     // Sync: one pipelined batch, every command succeeds.
     let sync = [
         "komi 6.5",
@@ -318,8 +340,10 @@ fn sabaki_session() {
     for command in ["undo", "undo", "play", "play"] {
         assert_eq!(engine.expect_ok(command), "");
     }
+}
 
-    // A move request: analysis lines, then "play <move>", then the empty line.
+/// A move request: analysis lines, then "play <move>", then the empty line.
+fn sabaki_move_request(engine: &mut Engine) {
     engine.send("kata-genmove_analyze W 50\n");
     assert_eq!(engine.line(), "=");
     let played = loop {
@@ -339,18 +363,6 @@ fn sabaki_session() {
         engine.send(&format!("play B {played}\n"));
         assert_eq!(engine.response(), ["? illegal move"]);
     }
-
-    // Handicap as Sabaki sends it for AB stones on an empty board.
-    engine.send("clear_board\nset_free_handicap D16 D4 Q16 Q4\ngenmove W\n");
-    engine.expect_ok("clear_board");
-    engine.expect_ok("set_free_handicap");
-    let reply = engine.expect_ok("genmove W");
-    assert!(is_vertex(&reply) || reply == "pass" || reply == "resign");
-
-    // Detach: quit is answered and the process exits well within Sabaki's 3 s.
-    engine.send("quit\n");
-    assert_eq!(engine.expect_ok("quit"), "");
-    assert!(engine.exits_within(Duration::from_secs(3)).success());
 }
 
 #[test]

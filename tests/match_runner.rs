@@ -288,6 +288,32 @@ fn a_journal_torn_in_its_header_is_started_afresh() {
     );
 }
 
+/// A journal's game: its result and how it ended, and an SGF file that replays legally with
+/// the result and one time per engine move.
+fn assert_game_recorded(dir: &Dir, g: &Value) {
+    let result = field(g, "result");
+    assert!(
+        result == "0" || result.starts_with("B+") || result.starts_with("W+"),
+        "{g}"
+    );
+    assert!(
+        ["score", "max-moves", "resign"].contains(&field(g, "reason")),
+        "{g}"
+    );
+    // The SGF replays legally and carries the result.
+    let sgf = std::fs::read_to_string(dir.path().join(field(g, "sgf"))).unwrap();
+    assert!(sgf.contains(&format!("RE[{result}]")), "{sgf}");
+    let record = tengen::sgf::read(&sgf).unwrap();
+    assert_eq!(record.size, 7);
+    let game: Game = record.to_game(Rules::CHINESE, 7.5, None).unwrap();
+    assert_eq!(game.moves().len(), g["moves"].as_array().unwrap().len());
+    assert_eq!(
+        g["move_ms"].as_array().unwrap().len(),
+        game.moves().len(),
+        "one time per engine move"
+    );
+}
+
 #[test]
 fn random_tengen_games_are_refereed_recorded_and_resumable() {
     let dir = Dir::new();
@@ -333,27 +359,7 @@ fn random_tengen_games_are_refereed_recorded_and_resumable() {
     assert_eq!(by_game[0]["black_engine"], 0);
     assert_eq!(by_game[1]["black_engine"], 1);
     for g in &games {
-        let result = field(g, "result");
-        assert!(
-            result == "0" || result.starts_with("B+") || result.starts_with("W+"),
-            "{g}"
-        );
-        assert!(
-            ["score", "max-moves", "resign"].contains(&field(g, "reason")),
-            "{g}"
-        );
-        // The SGF replays legally and carries the result.
-        let sgf = std::fs::read_to_string(dir.path().join(field(g, "sgf"))).unwrap();
-        assert!(sgf.contains(&format!("RE[{result}]")), "{sgf}");
-        let record = tengen::sgf::read(&sgf).unwrap();
-        assert_eq!(record.size, 7);
-        let game: Game = record.to_game(Rules::CHINESE, 7.5, None).unwrap();
-        assert_eq!(game.moves().len(), g["moves"].as_array().unwrap().len());
-        assert_eq!(
-            g["move_ms"].as_array().unwrap().len(),
-            game.moves().len(),
-            "one time per engine move"
-        );
+        assert_game_recorded(&dir, g);
     }
     let json: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
@@ -993,32 +999,35 @@ fn tournament_shards_share_the_rounds() {
     );
 }
 
-#[test]
-fn round_robin_withdrawal_cancels_or_forfeits() {
-    let dir = Dir::new();
-    let engines = |crasher: &str| -> String {
-        [
-            ("passer", dir.fake("pass")),
-            ("crasher", dir.fake(crasher)),
-            ("walls", dir.fake("seq C1,C2,C3,C4,C5")),
-            ("resigner", dir.fake("resign")),
-        ]
-        .iter()
-        .map(|(name, command)| format!("[[engine]]\nname = \"{name}\"\ncommand = \"{command}\"\n"))
-        .collect()
-    };
-    let common = "format = \"round-robin\"\nsize = 5\nkomi = 0.5\nscoring = \"tromp-taylor\"\n";
-    std::fs::write(
-        dir.path().join("rr.toml"),
-        format!("{common}{}", engines("crash")),
-    )
-    .unwrap();
-    let out = dir.run(&["tournament", "rr.toml", "--out", "rr"]);
+/// Plays a `format` tournament of four fake engines, one of which (engine 1) runs `crasher`,
+/// and returns tournament.json and the standings printed.
+fn withdrawal_tournament(dir: &Dir, format: &str, crasher: &str) -> (Value, String) {
+    let engines: String = [
+        ("passer", dir.fake("pass")),
+        ("crasher", dir.fake(crasher)),
+        ("walls", dir.fake("seq C1,C2,C3,C4,C5")),
+        ("resigner", dir.fake("resign")),
+    ]
+    .iter()
+    .map(|(name, command)| format!("[[engine]]\nname = \"{name}\"\ncommand = \"{command}\"\n"))
+    .collect();
+    let config = format!(
+        "format = \"{format}\"\nsize = 5\nkomi = 0.5\nscoring = \"tromp-taylor\"\n{engines}"
+    );
+    std::fs::write(dir.path().join("t.toml"), config).unwrap();
+    let out = dir.run(&["tournament", "t.toml", "--out", "t"]);
     assert!(out.status.success());
     let json: Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.path().join("rr/tournament.json")).unwrap(),
+        &std::fs::read_to_string(dir.path().join("t/tournament.json")).unwrap(),
     )
     .unwrap();
+    (json, String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn round_robin_withdrawal_before_half_cancels_the_results() {
+    let dir = Dir::new();
+    let (json, stdout) = withdrawal_tournament(&dir, "round-robin", "crash");
     // The crasher plays (and crashes in) round 1 only; its two later pairings are forfeits.
     let forfeits: Vec<&Value> = json["rounds"]
         .as_array()
@@ -1041,26 +1050,15 @@ fn round_robin_withdrawal_cancels_or_forfeits() {
         .map(|s| s["points"].as_u64().unwrap())
         .sum();
     assert_eq!(total, 6, "{json}");
-    let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.contains("withdrawn, results cancelled"), "{stdout}");
+}
 
-    // Double round robin, crashing in its third game (round 3 of 6): half its pairings were
-    // played, so they stand, and its three remaining pairings are forfeits.
-    std::fs::write(
-        dir.path().join("drr.toml"),
-        format!(
-            "{}{}",
-            common.replace("round-robin", "double-round-robin"),
-            engines("crash-third")
-        ),
-    )
-    .unwrap();
-    let out = dir.run(&["tournament", "drr.toml", "--out", "drr"]);
-    assert!(out.status.success());
-    let json: Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.path().join("drr/tournament.json")).unwrap(),
-    )
-    .unwrap();
+#[test]
+fn double_round_robin_withdrawal_after_half_forfeits_the_rest() {
+    // Crashing in its third game (round 3 of 6): half its pairings were played, so they
+    // stand, and its three remaining pairings are forfeits.
+    let dir = Dir::new();
+    let (json, _) = withdrawal_tournament(&dir, "double-round-robin", "crash-third");
     let rounds = json["rounds"].as_array().unwrap();
     assert_eq!(rounds.len(), 6);
     let crasher_forfeits = rounds

@@ -193,6 +193,20 @@ fn command<W: Write + Send>(name: &'static str, run: Handler<W>) -> Spec<W> {
 
 /// Every command, in the order `list_commands` gives them.
 pub(super) fn table<W: Write + Send>() -> Vec<Spec<W>> {
+    [
+        protocol_commands(),
+        game_commands(),
+        analysis_commands(),
+        gogui_commands(),
+        query_commands(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The protocol itself: identification, the command list, quitting.
+fn protocol_commands<W: Write + Send>() -> Vec<Spec<W>> {
     vec![
         command("protocol_version", |_, c| {
             expect_count(&c.args, 0).map(|()| "2".to_string()).into()
@@ -219,6 +233,12 @@ pub(super) fn table<W: Write + Send>() -> Vec<Spec<W>> {
             expect_count(&c.args, 0).map(|()| names().join("\n")).into()
         }),
         command("quit", |_, _| Outcome::Quit),
+    ]
+}
+
+/// The game: board, moves, handicap, clock, rules and SGF records.
+fn game_commands<W: Write + Send>() -> Vec<Spec<W>> {
+    vec![
         command("boardsize", |s, c| s.boardsize(&c.args).into()),
         command("clear_board", |s, c| s.clear_board(&c.args).into()),
         command("komi", |s, c| s.komi(&c.args).into()),
@@ -254,6 +274,12 @@ pub(super) fn table<W: Write + Send>() -> Vec<Spec<W>> {
         command("reg_genmove", |s, c| s.reg_genmove(&c.args).into()),
         command("loadsgf", |s, c| s.loadsgf(&c.args).into()),
         command("printsgf", |s, c| s.printsgf(&c.args).into()),
+    ]
+}
+
+/// Analysis as Lizzie, Sabaki and KataGo clients ask for it.
+fn analysis_commands<W: Write + Send>() -> Vec<Spec<W>> {
+    vec![
         command("lz-analyze", |s, c| s.analyze(c.id, &c.args, Dialect::Lz)),
         command("kata-analyze", |s, c| {
             s.analyze(c.id, &c.args, Dialect::Kata)
@@ -264,6 +290,12 @@ pub(super) fn table<W: Write + Send>() -> Vec<Spec<W>> {
         command("kata-genmove_analyze", |s, c| {
             s.genmove_analyze(c.id, &c.args, Dialect::Kata)
         }),
+    ]
+}
+
+/// GoGui: its menu of analysis commands and the ones listed in it.
+fn gogui_commands<W: Write + Send>() -> Vec<Spec<W>> {
+    vec![
         command("gogui-analyze_commands", |s, c| {
             s.gogui_analyze_commands(&c.args).into()
         }),
@@ -311,6 +343,12 @@ pub(super) fn table<W: Write + Send>() -> Vec<Spec<W>> {
             "Search settings",
             "",
         )]),
+    ]
+}
+
+/// GNU Go's queries about the position, for tools written against it.
+fn query_commands<W: Write + Send>() -> Vec<Spec<W>> {
+    vec![
         command("list_stones", |s, c| s.list_stones(&c.args).into()),
         command("captures", |s, c| s.captures(&c.args).into()),
         command("move_history", |s, c| s.move_history(&c.args).into()),

@@ -102,6 +102,106 @@ fn finite(x: f64) -> Option<f64> {
     x.is_finite().then_some(x)
 }
 
+impl EngineStats {
+    /// Counts one game this engine played as `colour` (0 Black, 1 White), won by the colour
+    /// `winner` (none: a draw) for `reason`.
+    fn count_game(&mut self, colour: usize, winner: Option<usize>, reason: &str) {
+        self.games += 1;
+        if colour == 0 {
+            self.black_games += 1;
+        } else {
+            self.white_games += 1;
+        }
+        match winner {
+            None => self.draws += 1,
+            Some(w) if w == colour => {
+                self.wins += 1;
+                *self.wins_by.entry(reason.to_string()).or_default() += 1;
+                if colour == 0 {
+                    self.black_wins += 1;
+                } else {
+                    self.white_wins += 1;
+                }
+            }
+            Some(_) => {
+                self.losses += 1;
+                *self.losses_by.entry(reason.to_string()).or_default() += 1;
+            }
+        }
+    }
+
+    /// The score, its interval and the Elo figures, and the average time a move, from the
+    /// counts.
+    fn finish(&mut self) {
+        if self.games > 0 {
+            let points = self.wins as f64 + self.draws as f64 / 2.0;
+            self.score = points / self.games as f64;
+            let (lo, hi) = wilson(points, self.games as f64, Z95);
+            self.score_low = lo;
+            self.score_high = hi;
+            self.elo = finite(elo(self.score));
+            self.elo_low = finite(elo(lo));
+            self.elo_high = finite(elo(hi));
+        }
+        if self.moves > 0 {
+            self.seconds_per_move = self.move_ms as f64 / 1000.0 / self.moves as f64;
+        }
+    }
+
+    /// This engine's row of the results table, the name padded to `width`.
+    fn table_row(&self, width: usize) -> String {
+        let (score, elo_all) = if self.games == 0 {
+            (format!("{:>8}  {:<15}", "-", "-"), "-".to_string())
+        } else {
+            (
+                format!(
+                    "{:>7.1}%  [{:>5.1}%, {:>5.1}%]",
+                    100.0 * self.score,
+                    100.0 * self.score_low,
+                    100.0 * self.score_high
+                ),
+                format!(
+                    "{} [{}, {}]",
+                    elo_text(elo(self.score)),
+                    elo_text(elo(self.score_low)),
+                    elo_text(elo(self.score_high))
+                ),
+            )
+        };
+        format!(
+            "{:<width$}  {:>5} {:>5} {:>6}  {score}  {:<20}  {:<11}  {:<11}  {:>8.2}\n",
+            self.name,
+            self.wins,
+            self.draws,
+            self.losses,
+            elo_all,
+            format!("{}/{}", self.black_wins, self.black_games),
+            format!("{}/{}", self.white_wins, self.white_games),
+            self.seconds_per_move,
+        )
+    }
+
+    /// How this engine's wins and losses came about.
+    fn reasons_line(&self) -> String {
+        let list = |m: &BTreeMap<String, u32>| {
+            if m.is_empty() {
+                "-".to_string()
+            } else {
+                m.iter()
+                    .map(|(k, v)| format!("{k} {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        };
+        format!(
+            "{}: wins by {}; losses by {}\n",
+            self.name,
+            list(&self.wins_by),
+            list(&self.losses_by)
+        )
+    }
+}
+
 impl Summary {
     /// Summarises `games` between engine slots 0 and 1 called `names`.
     pub fn new(games: &[GameRecord], names: [String; 2]) -> Summary {
@@ -127,32 +227,9 @@ impl Summary {
                 Some(_) => white_wins += 1,
                 None => draws += 1,
             }
-            let reason = g.outcome.reason.name().to_string();
             for (colour, &slot) in slots.iter().enumerate() {
-                let Some(e) = engines.get_mut(slot) else {
-                    continue;
-                };
-                e.games += 1;
-                if colour == 0 {
-                    e.black_games += 1;
-                } else {
-                    e.white_games += 1;
-                }
-                match winner {
-                    None => e.draws += 1,
-                    Some(w) if w == colour => {
-                        e.wins += 1;
-                        *e.wins_by.entry(reason.clone()).or_default() += 1;
-                        if colour == 0 {
-                            e.black_wins += 1;
-                        } else {
-                            e.white_wins += 1;
-                        }
-                    }
-                    Some(_) => {
-                        e.losses += 1;
-                        *e.losses_by.entry(reason.clone()).or_default() += 1;
-                    }
+                if let Some(e) = engines.get_mut(slot) {
+                    e.count_game(colour, winner, g.outcome.reason.name());
                 }
             }
             // Move times: engine moves alternate starting with `first_mover`.
@@ -164,21 +241,7 @@ impl Summary {
                 }
             }
         }
-        for e in &mut engines {
-            if e.games > 0 {
-                let points = e.wins as f64 + e.draws as f64 / 2.0;
-                e.score = points / e.games as f64;
-                let (lo, hi) = wilson(points, e.games as f64, Z95);
-                e.score_low = lo;
-                e.score_high = hi;
-                e.elo = finite(elo(e.score));
-                e.elo_low = finite(elo(lo));
-                e.elo_high = finite(elo(hi));
-            }
-            if e.moves > 0 {
-                e.seconds_per_move = e.move_ms as f64 / 1000.0 / e.moves as f64;
-            }
-        }
+        engines.iter_mut().for_each(EngineStats::finish);
         Summary {
             games: games.len() as u32,
             engines,
@@ -215,62 +278,13 @@ impl Summary {
             "as white",
             "s/move"
         );
-        for e in &self.engines {
-            let (score, elo_all) = if e.games == 0 {
-                (format!("{:>8}  {:<15}", "-", "-"), "-".to_string())
-            } else {
-                (
-                    format!(
-                        "{:>7.1}%  [{:>5.1}%, {:>5.1}%]",
-                        100.0 * e.score,
-                        100.0 * e.score_low,
-                        100.0 * e.score_high
-                    ),
-                    format!(
-                        "{} [{}, {}]",
-                        elo_text(elo(e.score)),
-                        elo_text(elo(e.score_low)),
-                        elo_text(elo(e.score_high))
-                    ),
-                )
-            };
-            let _ = writeln!(
-                t,
-                "{:<width$}  {:>5} {:>5} {:>6}  {score}  {:<20}  {:<11}  {:<11}  {:>8.2}",
-                e.name,
-                e.wins,
-                e.draws,
-                e.losses,
-                elo_all,
-                format!("{}/{}", e.black_wins, e.black_games),
-                format!("{}/{}", e.white_wins, e.white_games),
-                e.seconds_per_move,
-            );
-        }
+        t.extend(self.engines.iter().map(|e| e.table_row(width)));
         let _ = writeln!(
             t,
             "Black won {}, White won {}, draws {}",
             self.black_wins, self.white_wins, self.draws
         );
-        for e in &self.engines {
-            let list = |m: &BTreeMap<String, u32>| {
-                if m.is_empty() {
-                    "-".to_string()
-                } else {
-                    m.iter()
-                        .map(|(k, v)| format!("{k} {v}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                }
-            };
-            let _ = writeln!(
-                t,
-                "{}: wins by {}; losses by {}",
-                e.name,
-                list(&e.wins_by),
-                list(&e.losses_by)
-            );
-        }
+        t.extend(self.engines.iter().map(EngineStats::reasons_line));
         t.extend(repeat_warning(
             self.duplicates,
             self.games as usize,

@@ -165,32 +165,8 @@ pub fn assert_consistent(board: &Board, reference: &Reference, ko: Option<Point>
     let mut hash = 0;
     let mut empties = 0;
     for p in g.points() {
-        let i = reference.index(g, p);
-        assert_eq!(
-            board.color_at(p),
-            reference.grid[i],
-            "colour at {}",
-            g.vertex(p)
-        );
-        let bit = g.bit(p);
-        for c in Color::BOTH {
-            assert_eq!(board.stones(c).contains(bit), reference.grid[i] == Some(c));
-        }
-        assert_eq!(
-            board.in_atari(p),
-            reference.grid[i].is_some() && reference.chain(i).1.len() == 1
-        );
-        assert_eq!(
-            board.neighborhood(p),
-            reference_neighborhood(board, reference, p)
-        );
-        let around = board.neighborhoods_around(p);
-        for (q, code) in board.neighborhood_points(p).into_iter().zip(around) {
-            if board.is_on_board(q) {
-                assert_eq!(code, reference_neighborhood(board, reference, q));
-            }
-        }
-        match reference.grid[i] {
+        assert_point_consistent(board, reference, p);
+        match reference.grid[reference.index(g, p)] {
             None => {
                 empties += 1;
                 assert!(board.is_empty(p));
@@ -198,38 +174,79 @@ pub fn assert_consistent(board: &Board, reference: &Reference, ko: Option<Point>
             }
             Some(c) => {
                 hash ^= stone_key(c, p);
-                let (stones, libs) = reference.chain(i);
-                assert_eq!(board.chain_size(p) as usize, stones.len());
-                assert_eq!(
-                    board.chain_liberties(p) as usize,
-                    libs.len(),
-                    "liberties of {}",
-                    g.vertex(p)
-                );
-                let expected_atari = (libs.len() == 1).then(|| libs[0]);
-                let atari = board.atari_point(p).map(|q| reference.index(g, q));
-                assert_eq!(atari, expected_atari);
-                let liberty_set = board.chain_liberty_set(p);
-                assert_eq!(liberty_set.count() as usize, libs.len());
-                for q in g.points() {
-                    let same_chain = stones.contains(&reference.index(g, q));
-                    let same_head =
-                        board.color_at(q).is_some() && board.chain_head(q) == board.chain_head(p);
-                    assert_eq!(same_chain, same_head);
-                }
-                let walked: Vec<usize> = board
-                    .chain_stones(p)
-                    .map(|s| reference.index(g, s))
-                    .collect();
-                assert_eq!(walked.len(), stones.len());
-                assert!(walked.iter().all(|s| stones.contains(s)));
+                assert_chain_consistent(board, reference, p);
             }
         }
     }
     assert_eq!(board.empty_points().len(), empties);
     assert_eq!(board.hash(), hash);
     assert_eq!(board.ko_point(), ko);
-    // The remembered rejections of earlier scans must still hold: a copy answers the same.
+    assert_moves_consistent(board, reference, ko);
+}
+
+/// The colour, bitboards, atari flag and 3x3 codes at and around `p`.
+fn assert_point_consistent(board: &Board, reference: &Reference, p: Point) {
+    let g = board.geometry();
+    let i = reference.index(g, p);
+    assert_eq!(
+        board.color_at(p),
+        reference.grid[i],
+        "colour at {}",
+        g.vertex(p)
+    );
+    let bit = g.bit(p);
+    for c in Color::BOTH {
+        assert_eq!(board.stones(c).contains(bit), reference.grid[i] == Some(c));
+    }
+    assert_eq!(
+        board.in_atari(p),
+        reference.grid[i].is_some() && reference.chain(i).1.len() == 1
+    );
+    assert_eq!(
+        board.neighborhood(p),
+        reference_neighborhood(board, reference, p)
+    );
+    let around = board.neighborhoods_around(p);
+    for (q, code) in board.neighborhood_points(p).into_iter().zip(around) {
+        if board.is_on_board(q) {
+            assert_eq!(code, reference_neighborhood(board, reference, q));
+        }
+    }
+}
+
+/// The chain of the stone at `p`: size, liberties, atari point, membership and its walk.
+fn assert_chain_consistent(board: &Board, reference: &Reference, p: Point) {
+    let g = board.geometry();
+    let (stones, libs) = reference.chain(reference.index(g, p));
+    assert_eq!(board.chain_size(p) as usize, stones.len());
+    assert_eq!(
+        board.chain_liberties(p) as usize,
+        libs.len(),
+        "liberties of {}",
+        g.vertex(p)
+    );
+    let expected_atari = (libs.len() == 1).then(|| libs[0]);
+    let atari = board.atari_point(p).map(|q| reference.index(g, q));
+    assert_eq!(atari, expected_atari);
+    let liberty_set = board.chain_liberty_set(p);
+    assert_eq!(liberty_set.count() as usize, libs.len());
+    for q in g.points() {
+        let same_chain = stones.contains(&reference.index(g, q));
+        let same_head = board.color_at(q).is_some() && board.chain_head(q) == board.chain_head(p);
+        assert_eq!(same_chain, same_head);
+    }
+    let walked: Vec<usize> = board
+        .chain_stones(p)
+        .map(|s| reference.index(g, s))
+        .collect();
+    assert_eq!(walked.len(), stones.len());
+    assert!(walked.iter().all(|s| stones.contains(s)));
+}
+
+/// Every empty point for both colours: legality, the playout filters (remembered rejections
+/// included: a copy answers the same), captures and self-atari.
+fn assert_moves_consistent(board: &Board, reference: &Reference, ko: Option<Point>) {
+    let g = board.geometry();
     let mut remembered = *board;
     for c in Color::BOTH {
         for p in g.points() {
