@@ -1,5 +1,11 @@
 //! The tengen player and tools: Monte Carlo tree search, time control, the GTP engine session,
 //! the match and tournament runner and the benchmark. `main.rs` only parses the command line.
+//!
+//! Unsafe code is denied but for three calls, each allowed where it stands with its reason: the
+//! search tree's zeroed arena and the machine's memory size (`search/tree.rs`), and the
+//! process's CPU time for `cputime` (`gtp_engine/time.rs`).
+
+#![deny(unsafe_code)]
 
 pub mod arena;
 pub mod bench;

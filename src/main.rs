@@ -1,6 +1,8 @@
 //! The `tengen` command line: `tengen` (or `tengen gtp`) speaks GTP on stdin/stdout; other
 //! subcommands run matches, tournaments and benchmarks.
 
+#![forbid(unsafe_code)]
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 

@@ -100,6 +100,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[allow(unsafe_code)] // libc::mkfifo, to have a FIFO to refuse
     fn devices_directories_fifos_and_missing_files_are_refused() {
         for path in ["/dev/zero", "/dev/urandom", "/", "/nonexistent/file.sgf"] {
             assert!(read_small_text(Path::new(path)).is_err(), "{path}");

@@ -70,6 +70,7 @@ impl<W: Write + Send> Session<W> {
 
 /// Processor time of the whole process so far.
 #[cfg(unix)]
+#[allow(unsafe_code)] // std has no process CPU clock
 fn process_cpu_time() -> Option<Duration> {
     let mut ts = libc::timespec {
         tv_sec: 0,

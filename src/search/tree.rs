@@ -158,6 +158,7 @@ const MIN_NODES: usize = 4096;
 
 /// Total physical memory, where the system says.
 #[cfg(unix)]
+#[allow(unsafe_code)] // libc has no safe sysconf
 fn physical_memory() -> Option<usize> {
     // SAFETY: sysconf only reads system configuration.
     let (pages, page) = unsafe {
@@ -184,6 +185,7 @@ impl Tree {
     /// A tree with room for the nodes that fit in `bytes` (at least a few thousand), or in
     /// three quarters of the machine's memory if that is less, or in as much as the system
     /// grants: a bound larger than the machine is clamped with a warning, never an abort.
+    #[allow(unsafe_code)] // a zeroed allocation that may fail: the arena must not abort
     pub fn with_memory(bytes: usize) -> Tree {
         let granted = bytes.min(physical_memory().map_or(usize::MAX, |m| m / 4 * 3));
         let wanted = Tree::capacity_for(granted);
