@@ -259,6 +259,7 @@ pub fn knockout_round(seeds: &[usize], eliminate_after: u32, h: &History) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tournament::standings::WIN;
 
     fn key(a: usize, b: usize) -> (usize, usize) {
         (a.min(b), a.max(b))
@@ -310,11 +311,11 @@ mod tests {
             for &(b, w) in &round.pairs {
                 h.add_pairing(b, w);
                 h.add_colours(b, w);
-                h.points[b.min(w)] += 2;
+                h.points[b.min(w)] += WIN;
             }
             if let Some(p) = round.bye {
                 h.had_bye[p] = true;
-                h.points[p] += 2;
+                h.points[p] += WIN;
             }
             all.push(round);
         }
