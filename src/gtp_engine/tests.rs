@@ -10,8 +10,9 @@ use std::io::Cursor;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// Always likes C3 (then D4), passes in cleanup; thinks until stopped; calls the stone on C3
-/// dead; analyses 30 ms at a time; ponders when told to.
+/// Always likes C3 (then D4), passes in cleanup; thinks about a move for a tenth of a second
+/// unless stopped sooner, analyses and ponders until stopped; calls the stone on C3 dead;
+/// analyses 30 ms at a time; ponders when told to.
 struct FakePlayer {
     ponders: bool,
 }
@@ -55,9 +56,15 @@ fn snapshot(game: &Game) -> Analysis {
     }
 }
 
-/// Waits for the stop flag, at most a few seconds (a broken session must not hang the tests).
-fn wait(stop: &AtomicBool) {
-    let give_up = Instant::now() + Duration::from_secs(5);
+/// How long the fake player thinks about a move when nothing stops it.
+const THINKING: Duration = Duration::from_millis(100);
+/// How long it analyses or ponders at most when nothing stops it: a broken session must not
+/// hang the tests.
+const GIVE_UP: Duration = Duration::from_secs(5);
+
+/// Waits for the stop flag, at most `at_most`.
+fn wait(stop: &AtomicBool, at_most: Duration) {
+    let give_up = Instant::now() + at_most;
     while !stop.load(Ordering::SeqCst) && Instant::now() < give_up {
         std::thread::sleep(Duration::from_millis(1));
     }
@@ -72,7 +79,7 @@ impl Player for FakePlayer {
         if let Some(report) = report {
             (report.callback)(&snapshot(request.game));
         }
-        wait(request.stop);
+        wait(request.stop, THINKING);
         let m = c3(request.game);
         Decision::Play(if request.cleanup {
             Move::Pass
@@ -90,7 +97,7 @@ impl Player for FakePlayer {
             .candidates
             .retain(|c| restrictions.permits(color, c.mv, 0));
         (report.callback)(&analysis);
-        wait(request.stop);
+        wait(request.stop, GIVE_UP);
     }
 
     fn ponders(&self) -> bool {
@@ -99,7 +106,7 @@ impl Player for FakePlayer {
 
     fn ponder(&mut self, _game: &Game, stop: &AtomicBool) {
         PONDERED.fetch_add(1, Ordering::SeqCst);
-        wait(stop);
+        wait(stop, GIVE_UP);
     }
 
     fn analysis_time(&self) -> Duration {
