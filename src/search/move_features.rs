@@ -2,7 +2,8 @@
 //! Elo ratings of move patterns", 2007): its 3x3 shape and its larger diamond shape (radius 2,
 //! with the liberties of the adjacent chains) from the mover's side, up to the eight
 //! symmetries of the square; captures, ataris, atari escapes (ladders read), self-atari; the
-//! distance to the last two moves; and, in an empty area, the line. The priors weigh them
+//! distance to the last two moves; and, in an empty area, where the point lies (its line, and
+//! how far along it from the corner on the third and fourth lines). The priors weigh them
 //! with [`MoveModel`](super::move_model::MoveModel); `tengen train-patterns` learns the weights.
 
 use super::{ladder, patterns};
@@ -21,7 +22,7 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
     "self_atari",
     "distance_last",
     "distance_second",
-    "empty_line",
+    "empty_area",
 ];
 pub const SHAPE: usize = 0;
 pub const BIG_SHAPE: usize = 1;
@@ -30,7 +31,7 @@ pub const ESCAPE: usize = 3;
 pub const ATARI: usize = 4;
 pub const SELF_ATARI: usize = 5;
 pub const DISTANCE_LAST: usize = 6;
-pub const EMPTY_LINE: usize = 8;
+pub const EMPTY_AREA: usize = 8;
 /// Whether a group's values are shape codes (any number) rather than small values.
 pub const fn is_shape(group: usize) -> bool {
     group == SHAPE || group == BIG_SHAPE
@@ -60,7 +61,7 @@ pub fn of(board: &Board, c: Color, p: Point, last: [Option<Point>; 2]) -> Featur
         self_atari(board, c, p, captured),
         distance(board, p, last[0]),
         distance(board, p, last[1]),
-        empty_area_line(board, p).map_or(0, |line| 1 + line.min(4) as u32),
+        empty_area(board, p),
     ])
 }
 
@@ -155,8 +156,11 @@ fn distance(board: &Board, p: Point, to: Option<Point>) -> u32 {
     }
 }
 
-/// The line (0 = edge) of `p` when no stone stands within Manhattan distance 3; `None` otherwise.
-fn empty_area_line(board: &Board, p: Point) -> Option<usize> {
+/// Where `p` lies when no stone stands within Manhattan distance 3 (0 otherwise): 1 and 2 the
+/// first and second lines, 3 the fifth line and beyond; on the third line 4 the 3-3 point, 5
+/// the 3-4, 6 the 3-5 and 7 the side; on the fourth line 8 the 4-4 point, 9 the 4-5 and 10 the
+/// side. The line alone cannot tell a corner from a side, where strong players start.
+fn empty_area(board: &Board, p: Point) -> u32 {
     let g = board.geometry();
     let (x, y) = g.coords(p);
     let size = g.size() as i64;
@@ -169,13 +173,23 @@ fn empty_area_line(board: &Board, p: Point) -> Option<usize> {
             if (0..size).contains(&qx) && (0..size).contains(&qy) {
                 let q = g.point(qx as usize, qy as usize).expect("inside the board");
                 if board.color_at(q).is_some() {
-                    return None;
+                    return 0;
                 }
             }
         }
     }
     let size = g.size();
-    Some(x.min(y).min(size - 1 - x).min(size - 1 - y))
+    let (from_x, from_y) = (x.min(size - 1 - x), y.min(size - 1 - y));
+    let (line, along) = (from_x.min(from_y), from_x.max(from_y));
+    match (line, along) {
+        (0, _) => 1,
+        (1, _) => 2,
+        (2, 2..=4) => 2 + along as u32,
+        (2, _) => 7,
+        (3, 3..=4) => 5 + along as u32,
+        (3, _) => 10,
+        _ => 3,
+    }
 }
 
 /// The cells of the big shape as (column, row) offsets: the 3x3 neighbourhood in the order of
@@ -333,10 +347,10 @@ mod tests {
         assert_eq!(f.0[CAPTURE], 1, "captures one stone");
         assert_eq!(f.0[DISTANCE_LAST], 1, "next to the last move");
         assert_eq!(f.0[DISTANCE_LAST + 1], 0, "no second-last move");
-        assert_eq!(f.0[EMPTY_LINE], 0, "not an empty area");
+        assert_eq!(f.0[EMPTY_AREA], 0, "not an empty area");
         let far = of(&board, Color::Black, at("A1"), [Some(at("J9")), None]);
         assert_eq!(far.0[DISTANCE_LAST], 0, "too far to count");
-        assert_eq!(far.0[EMPTY_LINE], 1, "first line of an empty area");
+        assert_eq!(far.0[EMPTY_AREA], 1, "first line of an empty area");
         // The same capture seen from the other corner of the board has the same big shape.
         let mut mirrored = Board::with_size(9).unwrap();
         for v in ["F5", "D5", "E4"] {
@@ -345,6 +359,29 @@ mod tests {
         mirrored.play(Color::White, at("E5"));
         assert_eq!(big_shape(&mirrored, Color::Black, at("E6")), f.0[1]);
         assert_ne!(big_shape(&mirrored, Color::White, at("E6")), f.0[1]);
+    }
+
+    #[test]
+    fn empty_areas_tell_corners_from_sides() {
+        let board = Board::with_size(19).unwrap();
+        let g = board.geometry();
+        for (vertex, value) in [
+            ("A1", 1),
+            ("B5", 2),
+            ("K10", 3),
+            ("C3", 4),
+            ("C4", 5),
+            ("E3", 6),
+            ("K3", 7),
+            ("Q16", 8),
+            ("E4", 9),
+            ("D10", 10),
+        ] {
+            let engine_core::Move::Play(p) = g.parse_move(vertex).unwrap() else {
+                unreachable!()
+            };
+            assert_eq!(empty_area(&board, p), value, "{vertex}");
+        }
     }
 
     proptest::proptest! {
@@ -380,7 +417,7 @@ mod tests {
             for p in g.points().filter(|&p| board.is_legal(color, p)) {
                 let a = of(&board, color, p, last).0;
                 let b = of(&image, color, mirror(p), image_last).0;
-                for group in [SHAPE, BIG_SHAPE, CAPTURE, SELF_ATARI, DISTANCE_LAST, DISTANCE_LAST + 1, EMPTY_LINE] {
+                for group in [SHAPE, BIG_SHAPE, CAPTURE, SELF_ATARI, DISTANCE_LAST, DISTANCE_LAST + 1, EMPTY_AREA] {
                     proptest::prop_assert_eq!(a[group], b[group], "group {} at {:?}", group, p);
                 }
             }

@@ -6,7 +6,7 @@
 //! move's probability among the legal moves, so that the moves a strong player would consider
 //! are searched first. Passing is unattractive until the board is settled.
 
-use super::move_features::{self, Features, ATARI, CAPTURE, EMPTY_LINE, ESCAPE, SELF_ATARI};
+use super::move_features::{self, Features, ATARI, CAPTURE, EMPTY_AREA, ESCAPE, SELF_ATARI};
 use super::move_model::MoveModel;
 use super::nakade;
 use super::tree::NewChild;
@@ -20,7 +20,7 @@ const SELF_ATARI_PENALTY: u32 = 10;
 const NAKADE: u32 = 20;
 /// Bonus by Chebyshev distance 1, 2, 3 to the last move.
 const NEAR_LAST: [u32; 3] = [24, 22, 8];
-const EMPTY_AREA: u32 = 10;
+const EMPTY_AREA_BONUS: u32 = 10;
 /// Virtual wins of a move the model gives probability 1 (a quarter of it at 1/16). 160 won
 /// 17 of 17 19x19 games against the hand-set priors alone at 1,000 playouts a move; 80 won 19
 /// of 24 (BENCHMARKS.md).
@@ -99,10 +99,10 @@ fn hand_prior(board: &Board, p: Point, f: &Features, last: Option<Point>) -> (u3
             add(bonus, bonus);
         }
     }
-    // Empty-area lines 0 and 1 (values 1, 2) are too low early on, line 2 (value 3) is right.
-    match f.0[EMPTY_LINE] {
-        1 | 2 => add(EMPTY_AREA, 0),
-        3 => add(EMPTY_AREA, EMPTY_AREA),
+    // The first and second lines of an empty area are too low early on, the third is right.
+    match f.0[EMPTY_AREA] {
+        1 | 2 => add(EMPTY_AREA_BONUS, 0),
+        4..=7 => add(EMPTY_AREA_BONUS, EMPTY_AREA_BONUS),
         _ => {}
     }
     (visits, wins)
