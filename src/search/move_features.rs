@@ -32,6 +32,12 @@ pub const ATARI: usize = 4;
 pub const SELF_ATARI: usize = 5;
 pub const DISTANCE_LAST: usize = 6;
 pub const EMPTY_AREA: usize = 8;
+/// Values of the empty-area group that the hand-set priors read: the first and second lines,
+/// and the third line from the 3-3 point to the side.
+pub const EMPTY_FIRST_LINE: u32 = 1;
+pub const EMPTY_SECOND_LINE: u32 = 2;
+pub const EMPTY_THIRD_LINE_FROM: u32 = 4;
+pub const EMPTY_THIRD_LINE_TO: u32 = 7;
 /// Whether a group's values are shape codes (any number) rather than small values.
 pub const fn is_shape(group: usize) -> bool {
     group == SHAPE || group == BIG_SHAPE
@@ -182,10 +188,10 @@ fn empty_area(board: &Board, p: Point) -> u32 {
     let (from_x, from_y) = (x.min(size - 1 - x), y.min(size - 1 - y));
     let (line, along) = (from_x.min(from_y), from_x.max(from_y));
     match (line, along) {
-        (0, _) => 1,
-        (1, _) => 2,
-        (2, 2..=4) => 2 + along as u32,
-        (2, _) => 7,
+        (0, _) => EMPTY_FIRST_LINE,
+        (1, _) => EMPTY_SECOND_LINE,
+        (2, 2..=4) => EMPTY_THIRD_LINE_FROM + along as u32 - 2,
+        (2, _) => EMPTY_THIRD_LINE_TO,
         (3, 3..=4) => 5 + along as u32,
         (3, _) => 10,
         _ => 3,

@@ -6,7 +6,10 @@
 //! move's probability among the legal moves, so that the moves a strong player would consider
 //! are searched first. Passing is unattractive until the board is settled.
 
-use super::move_features::{self, Features, ATARI, CAPTURE, EMPTY_AREA, ESCAPE, SELF_ATARI};
+use super::move_features::{
+    self, Features, ATARI, CAPTURE, EMPTY_AREA, EMPTY_FIRST_LINE, EMPTY_SECOND_LINE,
+    EMPTY_THIRD_LINE_FROM, EMPTY_THIRD_LINE_TO, ESCAPE, SELF_ATARI,
+};
 use super::move_model::MoveModel;
 use super::nakade;
 use super::tree::NewChild;
@@ -101,8 +104,8 @@ fn hand_prior(board: &Board, p: Point, f: &Features, last: Option<Point>) -> (u3
     }
     // The first and second lines of an empty area are too low early on, the third is right.
     match f.0[EMPTY_AREA] {
-        1 | 2 => add(EMPTY_AREA_BONUS, 0),
-        4..=7 => add(EMPTY_AREA_BONUS, EMPTY_AREA_BONUS),
+        EMPTY_FIRST_LINE | EMPTY_SECOND_LINE => add(EMPTY_AREA_BONUS, 0),
+        EMPTY_THIRD_LINE_FROM..=EMPTY_THIRD_LINE_TO => add(EMPTY_AREA_BONUS, EMPTY_AREA_BONUS),
         _ => {}
     }
     (visits, wins)
