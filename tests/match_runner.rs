@@ -188,6 +188,13 @@ fn every_engine_failure_forfeits_with_its_reason() {
     let g = one_game(&dir, &dir.fake("slow"), &pass, &["--time", "1"]);
     assert_eq!(field(&g, "result"), "W+T", "{g}");
     assert_eq!(field(&g, "reason"), "time");
+    // An engine's own clock overrides the match's, either way.
+    let untimed = ["--time", "1", "--black-time", "none"];
+    let g = one_game(&dir, &dir.fake("slow"), &pass, &untimed);
+    assert_eq!(field(&g, "reason"), "score", "{g}");
+    let timed = ["--white-time", "1"];
+    let g = one_game(&dir, &pass, &dir.fake("slow"), &timed);
+    assert_eq!(field(&g, "result"), "B+T", "{g}");
 }
 
 #[test]
@@ -206,6 +213,7 @@ fn bad_command_lines_fail_with_one_line() {
     for args in [
         match_args("x", "y", &["--size", "30"]),
         match_args("x", "y", &["--time", "forever"]),
+        match_args("x", "y", &["--white-time", "10x"]),
         match_args("'x", "y", &[]),
         match_args("x", "y", &["--scoring", "referee"]),
         match_args("x", "y", &["--shard", "3/2"]),

@@ -42,6 +42,7 @@ pub struct GameSetup {
     pub size: usize,
     pub komi: f64,
     pub handicap: usize,
+    /// Both engines' clock, unless the match gives one of them its own.
     pub time: TimeSystem,
     pub scoring: Scoring,
     /// Command line of the referee engine (GNU Go: `gnugo --mode gtp --chinese-rules`).
@@ -234,13 +235,15 @@ fn short_version(version: &str) -> Option<&str> {
     (!v.is_empty()).then_some(v)
 }
 
-/// Plays one game from `opening`. `black` and `white` are engine command lines. Returns
-/// `Err(Interrupted)` when `cancel` was set before the game ended.
+/// Plays one game from `opening`. `black` and `white` are engine command lines, `clocks`
+/// Black's and White's time systems. Returns `Err(Interrupted)` when `cancel` was set before
+/// the game ended.
 pub fn play_game(
     setup: &GameSetup,
     opening: &[(Color, Move)],
     black: &str,
     white: &str,
+    clocks: [TimeSystem; 2],
     cancel: &Arc<AtomicBool>,
 ) -> Result<Played, Interrupted> {
     let mut game = Game::new(setup.size, Rules::CHINESE, setup.komi)
@@ -250,7 +253,16 @@ pub fn play_game(
         move_ms: Vec::new(),
         first_mover: Color::Black,
     };
-    let result = run(setup, opening, black, white, cancel, &mut game, &mut record);
+    let engines = [black, white];
+    let result = run(
+        setup,
+        opening,
+        engines,
+        clocks,
+        cancel,
+        &mut game,
+        &mut record,
+    );
     if cancel.load(Ordering::SeqCst) {
         return Err(Interrupted);
     }
@@ -316,8 +328,8 @@ struct End {
 fn run(
     setup: &GameSetup,
     opening: &[(Color, Move)],
-    black: &str,
-    white: &str,
+    [black, white]: [&str; 2],
+    clocks: [TimeSystem; 2],
     cancel: &Arc<AtomicBool>,
     game: &mut Game,
     record: &mut Record,
@@ -328,7 +340,12 @@ fn run(
     record.names[1] = w.name.clone();
     let mut sides = [b, w];
     for color in Color::BOTH {
-        prepare(setup, color, &mut sides[color.index()])?;
+        prepare(
+            setup,
+            color,
+            clocks[color.index()],
+            &mut sides[color.index()],
+        )?;
     }
     if setup.handicap > 0 {
         place_handicap(setup.handicap, game, &mut sides)?;
@@ -352,13 +369,18 @@ fn run(
     }
 }
 
-/// Board size, a clear board, komi and the clock for one engine.
-fn prepare(setup: &GameSetup, color: Color, side: &mut Side) -> Result<(), Forfeit> {
+/// Board size, a clear board, komi and its clock for one engine.
+fn prepare(
+    setup: &GameSetup,
+    color: Color,
+    time: TimeSystem,
+    side: &mut Side,
+) -> Result<(), Forfeit> {
     side.require(color, &format!("boardsize {}", setup.size))?;
     side.require(color, "clear_board")?;
     side.require(color, &format!("komi {}", setup.komi))?;
-    side.clock = Clock::new(setup.time);
-    if let Some(command) = timespec::gtp_commands(setup.time, side.knows("kgs-time_settings")) {
+    side.clock = Clock::new(time);
+    if let Some(command) = timespec::gtp_commands(time, side.knows("kgs-time_settings")) {
         side.offer(color, &command)?;
     }
     Ok(())
@@ -504,7 +526,7 @@ fn ask_move(
     side: &mut Side,
     record: &mut Record,
 ) -> Result<String, Forfeit> {
-    let clocked = setup.time != TimeSystem::Unlimited;
+    let clocked = !side.clock.is_unlimited();
     let timeout = if clocked {
         let (seconds, stones) = side.clock.time_left_args();
         side.offer(

@@ -13,7 +13,9 @@ use crate::arena::journal::{self, Journal};
 use crate::arena::referee::{self, GameSetup, Outcome};
 use crate::arena::setup::GameSettings;
 use crate::arena::shard::{Shard, ShardSpec};
+use crate::arena::timespec;
 use crate::arena::{init_logging, interrupt_flag, pool, preflight, write_sgf};
+use crate::clock::TimeSystem;
 use crate::user_files;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -47,6 +49,13 @@ pub struct MatchArgs {
     pub alternate: bool,
     #[command(flatten)]
     pub game: GameSettings,
+    /// Engine 1's own clock instead of --time, in the same notation (`none`: no clock, for an
+    /// engine that plays weaker when it is told one, as GNU Go does).
+    #[arg(long, value_name = "TIME")]
+    pub black_time: Option<String>,
+    /// Engine 2's own clock instead of --time.
+    #[arg(long, value_name = "TIME")]
+    pub white_time: Option<String>,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub parallel: usize,
@@ -116,7 +125,14 @@ pub struct MatchKey {
     /// default resumes under the same number given.
     #[serde(flatten)]
     pub game: GameSettings,
+    /// Each engine's own clock, where it has one (absent from journals of matches without).
+    #[serde(default, skip_serializing_if = "no_own_time")]
+    pub own_time: [Option<String>; 2],
     pub shard: Option<Shard>,
+}
+
+fn no_own_time(own_time: &[Option<String>; 2]) -> bool {
+    own_time.iter().all(Option::is_none)
 }
 
 /// One finished game as journals keep it.
@@ -205,6 +221,7 @@ fn engine_names(engines: &[String; 2], games: &[GameRecord]) -> [String; 2] {
 fn run(args: &MatchArgs) -> Result<ExitCode, String> {
     let (engines, shard) = checked_arguments(args)?;
     let setup = args.game.check()?;
+    let clocks = engine_clocks(args, &setup)?;
     check_engines_and_outputs(args, &engines)?;
     let key = MatchKey {
         engines: engines.clone(),
@@ -213,6 +230,7 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
             max_moves: Some(args.game.move_limit()),
             ..args.game.clone()
         },
+        own_time: [args.black_time.clone(), args.white_time.clone()],
         shard,
     };
     let journal_path = args
@@ -241,6 +259,7 @@ fn run(args: &MatchArgs) -> Result<ExitCode, String> {
         args,
         setup: &setup,
         engines: &engines,
+        clocks,
         names,
         journal: &journal,
         cancel: interrupt_flag(),
@@ -325,6 +344,18 @@ fn checked_arguments(args: &MatchArgs) -> Result<([String; 2], Option<Shard>), S
     Ok(([black, white], shard))
 }
 
+/// Each engine's clock, by slot: its own (`--black-time`, `--white-time`) or the match's.
+fn engine_clocks(args: &MatchArgs, setup: &GameSetup) -> Result<[TimeSystem; 2], String> {
+    let own = |option: &str, time: &Option<String>| match time {
+        None => Ok(setup.time),
+        Some(spec) => timespec::parse(spec).map_err(|e| format!("{option}: {e}")),
+    };
+    Ok([
+        own("--black-time", &args.black_time)?,
+        own("--white-time", &args.white_time)?,
+    ])
+}
+
 /// Refuses engines (and a referee) that do not start, and outputs that cannot be written,
 /// before the first game: a typo must not forfeit every game, a referee must not quietly
 /// become Tromp-Taylor counting, and hours of games must not end in an unwritable file.
@@ -365,6 +396,8 @@ struct Games<'a> {
     args: &'a MatchArgs,
     setup: &'a GameSetup,
     engines: &'a [String; 2],
+    /// Each engine's clock, by slot.
+    clocks: [TimeSystem; 2],
     names: [String; 2],
     journal: &'a Journal,
     cancel: Arc<AtomicBool>,
@@ -389,6 +422,7 @@ impl Games<'_> {
             self.setup.opening(pair),
             &self.engines[black_engine],
             &self.engines[white_engine],
+            [self.clocks[black_engine], self.clocks[white_engine]],
             &self.cancel,
         ) else {
             return ControlFlow::Break(());

@@ -284,6 +284,7 @@ impl<'a> Event<'a> {
                 opening,
                 &engines[black].command,
                 &engines[white].command,
+                [self.setup.time; 2],
                 &self.cancel,
             ) else {
                 return ControlFlow::Break(());
