@@ -1,7 +1,7 @@
 //! What the learned move model sees of a candidate move (the features of Coulom's "Computing
-//! Elo ratings of move patterns", 2007): its 3x3 shape and its larger diamond shape (radius 2,
-//! with the liberties of the adjacent chains) from the mover's side, up to the eight
-//! symmetries of the square; captures, ataris, atari escapes (ladders read), self-atari; the
+//! Elo ratings of move patterns", 2007): its 3x3 shape, its larger diamond shape (radius 2,
+//! with the liberties of the adjacent chains) and its wide diamond (radius 3, stones only)
+//! from the mover's side, up to the eight symmetries of the square; captures, ataris, atari escapes (ladders read), self-atari; the
 //! distance to the last two moves; and, in an empty area, where the point lies (its line, and
 //! how far along it from the corner on the third and fourth lines). The priors weigh them
 //! with [`MoveModel`](super::move_model::MoveModel); `tengen train-patterns` learns the weights.
@@ -11,11 +11,12 @@ use engine_core::{Board, Color, Point};
 use std::sync::OnceLock;
 
 /// Feature groups: a move has one value in each (0 = absent, except for the shape).
-pub const GROUPS: usize = 9;
+pub const GROUPS: usize = 10;
 /// The group names, as the weights file writes them.
 pub const GROUP_NAMES: [&str; GROUPS] = [
     "shape",
     "big_shape",
+    "wide_shape",
     "capture",
     "escape",
     "atari",
@@ -26,21 +27,24 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
 ];
 pub const SHAPE: usize = 0;
 pub const BIG_SHAPE: usize = 1;
-pub const CAPTURE: usize = 2;
-pub const ESCAPE: usize = 3;
-pub const ATARI: usize = 4;
-pub const SELF_ATARI: usize = 5;
-pub const DISTANCE_LAST: usize = 6;
-pub const EMPTY_AREA: usize = 8;
+pub const WIDE_SHAPE: usize = 2;
+pub const CAPTURE: usize = 3;
+pub const ESCAPE: usize = 4;
+pub const ATARI: usize = 5;
+pub const SELF_ATARI: usize = 6;
+pub const DISTANCE_LAST: usize = 7;
+pub const EMPTY_AREA: usize = 9;
 /// Values of the empty-area group that the hand-set priors read: the first and second lines,
 /// and the third line from the 3-3 point to the side.
 pub const EMPTY_FIRST_LINE: u32 = 1;
 pub const EMPTY_SECOND_LINE: u32 = 2;
 pub const EMPTY_THIRD_LINE_FROM: u32 = 4;
 pub const EMPTY_THIRD_LINE_TO: u32 = 7;
+/// The escape group's value for extending a chain in atari that the ladder reader sees caught.
+pub const ESCAPE_CAUGHT: u32 = 2;
 /// Whether a group's values are shape codes (any number) rather than small values.
 pub const fn is_shape(group: usize) -> bool {
-    group == SHAPE || group == BIG_SHAPE
+    group <= WIDE_SHAPE
 }
 /// Values a group other than the shapes can take, 0 included.
 pub const VALUES: usize = 16;
@@ -55,12 +59,13 @@ pub fn of(board: &Board, c: Color, p: Point, last: [Option<Point>; 2]) -> Featur
     let escape = match (own_in_atari, captured) {
         (false, _) => 0,
         (true, 1..) => 3,
-        (true, 0) if ladder::extension_is_caught(board, c, p) => 2,
+        (true, 0) if ladder::extension_is_caught(board, c, p) => ESCAPE_CAUGHT,
         (true, 0) => 1,
     };
     Features([
         shape(board, c, p) as u32,
         big_shape(board, c, p),
+        wide_shape(board, c, p),
         size_class(captured),
         escape,
         atari(board, c, p),
@@ -258,21 +263,75 @@ fn big_shape(board: &Board, c: Color, p: Point) -> u32 {
         .expect("8 orientations")
 }
 
-/// For each symmetry, the cell of the big shape that lands in each cell.
-fn big_permutations() -> &'static [[usize; 12]; 8] {
-    static TABLE: OnceLock<[[usize; 12]; 8]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        std::array::from_fn(|k| {
-            std::array::from_fn(|i| {
-                let (x, y) = BIG_OFFSETS[i];
-                let image = patterns::symmetry(k, x, y);
-                BIG_OFFSETS
-                    .iter()
-                    .position(|&o| o == image)
-                    .expect("the diamond is symmetric")
-            })
+/// For each symmetry, the cell of a symmetric set of `offsets` that lands in each cell.
+fn permutations<const N: usize>(offsets: &[(i32, i32); N]) -> [[usize; N]; 8] {
+    std::array::from_fn(|k| {
+        std::array::from_fn(|i| {
+            let (x, y) = offsets[i];
+            let image = patterns::symmetry(k, x, y);
+            offsets
+                .iter()
+                .position(|&o| o == image)
+                .expect("the diamond is symmetric")
         })
     })
+}
+
+fn big_permutations() -> &'static [[usize; 12]; 8] {
+    static TABLE: OnceLock<[[usize; 12]; 8]> = OnceLock::new();
+    TABLE.get_or_init(|| permutations(&BIG_OFFSETS))
+}
+
+/// The cells of the wide shape: every point within Manhattan distance 3 but the centre.
+const WIDE_OFFSETS: [(i32, i32); 24] = {
+    let mut all = [(0, 0); 24];
+    let (mut i, mut dy) = (0, -3);
+    while dy <= 3 {
+        let mut dx = -3;
+        while dx <= 3 {
+            let d = if dx < 0 { -dx } else { dx } + if dy < 0 { -dy } else { dy };
+            if d >= 1 && d <= 3 {
+                all[i] = (dx, dy);
+                i += 1;
+            }
+            dx += 1;
+        }
+        dy += 1;
+    }
+    all
+};
+
+/// The diamond of radius 3 around `p` from the mover's side, stones only (two bits a cell:
+/// empty, mover, opponent, off board), in its canonical orientation, hashed to 32 bits.
+fn wide_shape(board: &Board, c: Color, p: Point) -> u32 {
+    let g = board.geometry();
+    let (x, y) = g.coords(p);
+    let size = g.size() as i32;
+    let cells: [u64; 24] = std::array::from_fn(|i| {
+        let (dx, dy) = WIDE_OFFSETS[i];
+        let (qx, qy) = (x as i32 + dx, y as i32 + dy);
+        if !(0..size).contains(&qx) || !(0..size).contains(&qy) {
+            return 3;
+        }
+        match board.color_at(g.point(qx as usize, qy as usize).expect("inside the board")) {
+            None => 0,
+            Some(owner) if owner == c => 1,
+            Some(_) => 2,
+        }
+    });
+    static TABLE: OnceLock<[[usize; 24]; 8]> = OnceLock::new();
+    let canonical = TABLE
+        .get_or_init(|| permutations(&WIDE_OFFSETS))
+        .iter()
+        .map(|from| {
+            from.iter()
+                .enumerate()
+                .fold(0u64, |code, (i, &j)| code | cells[j] << (2 * i))
+        })
+        .min()
+        .expect("8 orientations");
+    // Fibonacci hashing: the learned shapes are a few thousand of 2^32 values.
+    (canonical.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32
 }
 
 /// Exchanges black and white in a neighbourhood code (off-board cells stay).
@@ -363,8 +422,16 @@ mod tests {
             mirrored.play(Color::Black, at(v));
         }
         mirrored.play(Color::White, at("E5"));
-        assert_eq!(big_shape(&mirrored, Color::Black, at("E6")), f.0[1]);
-        assert_ne!(big_shape(&mirrored, Color::White, at("E6")), f.0[1]);
+        assert_eq!(big_shape(&mirrored, Color::Black, at("E6")), f.0[BIG_SHAPE]);
+        assert_ne!(big_shape(&mirrored, Color::White, at("E6")), f.0[BIG_SHAPE]);
+        assert_eq!(
+            wide_shape(&mirrored, Color::Black, at("E6")),
+            f.0[WIDE_SHAPE]
+        );
+        assert_ne!(
+            wide_shape(&mirrored, Color::White, at("E6")),
+            f.0[WIDE_SHAPE]
+        );
     }
 
     #[test]
@@ -423,7 +490,7 @@ mod tests {
             for p in g.points().filter(|&p| board.is_legal(color, p)) {
                 let a = of(&board, color, p, last).0;
                 let b = of(&image, color, mirror(p), image_last).0;
-                for group in [SHAPE, BIG_SHAPE, CAPTURE, SELF_ATARI, DISTANCE_LAST, DISTANCE_LAST + 1, EMPTY_AREA] {
+                for group in [SHAPE, BIG_SHAPE, WIDE_SHAPE, CAPTURE, SELF_ATARI, DISTANCE_LAST, DISTANCE_LAST + 1, EMPTY_AREA] {
                     proptest::prop_assert_eq!(a[group], b[group], "group {} at {:?}", group, p);
                 }
             }

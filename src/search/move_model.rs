@@ -4,19 +4,33 @@
 //! beside this file, one `group value gamma` line each (shapes by canonical code in hex;
 //! `shape rare` stands for the shapes too rarely seen to learn).
 
-use super::move_features::{Features, BIG_SHAPE, GROUPS, GROUP_NAMES, SHAPE, VALUES};
+use super::move_features::{
+    is_shape, Features, BIG_SHAPE, GROUPS, GROUP_NAMES, SHAPE, VALUES, WIDE_SHAPE,
+};
 use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
 /// The shapes' pooled weight's name in the table.
 pub const RARE: &str = "rare";
 
+/// The shapes of a group with too many codes for a table: the learned ones and the rest.
+#[derive(Default)]
+struct Hashed {
+    known: FxHashMap<u32, f32>,
+    rare: f32,
+}
+
+impl Hashed {
+    fn gamma(&self, code: u32) -> f32 {
+        self.known.get(&code).copied().unwrap_or(self.rare)
+    }
+}
+
 pub struct MoveModel {
     /// By canonical 3x3 shape code.
     shapes: Box<[f32]>,
-    /// The big shapes learned, and the weight of the others.
-    big_shapes: FxHashMap<u32, f32>,
-    big_rare: f32,
+    /// The big and the wide shapes learned, and the weight of the others.
+    hashed: [Hashed; 2],
     /// By group and value; value 0 (absent) weighs 1.
     values: [[f32; VALUES]; GROUPS],
 }
@@ -34,8 +48,11 @@ impl MoveModel {
     pub fn parse(text: &str) -> Result<MoveModel, String> {
         let mut values = [[1.0; VALUES]; GROUPS];
         let mut known = Vec::new();
-        let mut big_shapes = FxHashMap::default();
-        let (mut rare, mut big_rare) = (1.0, 1.0);
+        let mut rare = 1.0;
+        let mut hashed = [BIG_SHAPE, WIDE_SHAPE].map(|_| Hashed {
+            rare: 1.0,
+            ..Hashed::default()
+        });
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -55,26 +72,25 @@ impl MoveModel {
                 .iter()
                 .position(|&name| name == group)
                 .ok_or_else(bad)?;
-            if group == SHAPE || group == BIG_SHAPE {
-                let rare_gamma = if group == SHAPE {
-                    &mut rare
-                } else {
-                    &mut big_rare
-                };
-                if value == RARE {
-                    *rare_gamma = gamma;
-                    continue;
-                }
-                let hex = value.strip_prefix("0x").ok_or_else(bad)?;
-                let code = u32::from_str_radix(hex, 16).map_err(|_| bad())?;
-                if group == BIG_SHAPE {
-                    big_shapes.insert(code, gamma);
-                } else {
-                    known.push((u16::try_from(code).map_err(|_| bad())?, gamma));
-                }
-            } else {
+            if !is_shape(group) {
                 let value: usize = value.parse().ok().filter(|&v| v < VALUES).ok_or_else(bad)?;
                 values[group][value] = gamma;
+                continue;
+            }
+            let code = match value {
+                RARE => None,
+                _ => {
+                    let hex = value.strip_prefix("0x").ok_or_else(bad)?;
+                    Some(u32::from_str_radix(hex, 16).map_err(|_| bad())?)
+                }
+            };
+            match (group, code) {
+                (SHAPE, None) => rare = gamma,
+                (SHAPE, Some(code)) => known.push((u16::try_from(code).map_err(|_| bad())?, gamma)),
+                (_, None) => hashed[group - BIG_SHAPE].rare = gamma,
+                (_, Some(code)) => {
+                    hashed[group - BIG_SHAPE].known.insert(code, gamma);
+                }
             }
         }
         let mut shapes = vec![rare; 1 << 16].into_boxed_slice();
@@ -83,8 +99,7 @@ impl MoveModel {
         }
         Ok(MoveModel {
             shapes,
-            big_shapes,
-            big_rare,
+            hashed,
             values,
         })
     }
@@ -93,12 +108,9 @@ impl MoveModel {
     #[inline]
     pub fn gamma(&self, f: &Features) -> f32 {
         let mut gamma = self.shapes[f.0[SHAPE] as usize]
-            * self
-                .big_shapes
-                .get(&f.0[BIG_SHAPE])
-                .copied()
-                .unwrap_or(self.big_rare);
-        for group in BIG_SHAPE + 1..GROUPS {
+            * self.hashed[0].gamma(f.0[BIG_SHAPE])
+            * self.hashed[1].gamma(f.0[WIDE_SHAPE]);
+        for group in WIDE_SHAPE + 1..GROUPS {
             gamma *= self.values[group][f.0[group] as usize];
         }
         gamma
@@ -118,15 +130,18 @@ mod tests {
     #[test]
     fn gammas_multiply_and_unlisted_shapes_are_rare() {
         let model = MoveModel::parse(
-            "shape 0x10 2\nshape rare 0.5\nbig_shape 0x7 4\nbig_shape rare 0.25\ncapture 1 3\n",
+            "shape 0x10 2\nshape rare 0.5\nbig_shape 0x7 4\nbig_shape rare 0.25\n\
+             wide_shape 0x9 5\nwide_shape rare 2\ncapture 1 3\n",
         )
         .unwrap();
-        let mut f = Features([0x10, 0x7, 1, 0, 0, 0, 0, 0, 0]);
-        assert_eq!(model.gamma(&f), 24.0);
+        let mut f = Features([0x10, 0x7, 0x9, 1, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(model.gamma(&f), 120.0);
         f.0[SHAPE] = 0x11;
-        assert_eq!(model.gamma(&f), 6.0);
+        assert_eq!(model.gamma(&f), 30.0);
         f.0[BIG_SHAPE] = 0x8;
-        assert_eq!(model.gamma(&f), 0.375);
+        assert_eq!(model.gamma(&f), 1.875);
+        f.0[WIDE_SHAPE] = 0x8;
+        assert_eq!(model.gamma(&f), 0.75);
     }
 
     #[test]
