@@ -1,14 +1,17 @@
 //! Prior knowledge for a new node's children, as virtual playouts. Every move starts even.
 //! Hand-set bonuses (michi's values) encourage captures, ataris that catch a chain, atari
 //! escapes, the vital point of a small eye space and moves near the last move, and discourage
-//! self-atari, escapes into a ladder and first/second-line moves in empty areas. On top, the
+//! self-atari and first/second-line moves in empty areas. Running out a chain the ladder reader
+//! sees caught is no child at all: the playouts do not play ladders out, so by them the chain
+//! escapes, and the AMAF values outweighed any prior (the search ran a ladder out for twenty
+//! stones against Pachi). On top, the
 //! learned move model ([`MoveModel`]) adds virtual wins in proportion to the square root of the
 //! move's probability among the legal moves, so that the moves a strong player would consider
 //! are searched first. Passing is unattractive until the board is settled.
 
 use super::move_features::{
     self, Features, ATARI, CAPTURE, EMPTY_AREA, EMPTY_FIRST_LINE, EMPTY_SECOND_LINE,
-    EMPTY_THIRD_LINE_FROM, EMPTY_THIRD_LINE_TO, ESCAPE, SELF_ATARI,
+    EMPTY_THIRD_LINE_FROM, EMPTY_THIRD_LINE_TO, ESCAPE, ESCAPE_CAUGHT, SELF_ATARI,
 };
 use super::move_model::MoveModel;
 use super::nakade;
@@ -31,7 +34,8 @@ const MODEL_WINS: f32 = 160.0;
 const PASS_VISITS: u32 = 10;
 
 /// Appends the children of a position: every legal move of `c` that does not fill its own eye
-/// (accepted by `legal`, which adds superko at the root), then a pass. `last` are the last two
+/// (accepted by `legal`, which adds superko at the root) nor runs out a chain caught in a
+/// ladder, then a pass. `last` are the last two
 /// moves, latest first.
 pub fn children(
     board: &Board,
@@ -49,6 +53,9 @@ pub fn children(
             continue;
         }
         let features = move_features::of(board, c, p, last);
+        if features.0[ESCAPE] == ESCAPE_CAUGHT {
+            continue;
+        }
         let (visits, wins) = hand_prior(board, p, &features, last[0]);
         gammas[out.len()] = model.gamma(&features);
         total += gammas[out.len()];
@@ -86,7 +93,7 @@ fn hand_prior(board: &Board, p: Point, f: &Features, last: Option<Point>) -> (u3
         _ => {}
     }
     match (f.0[SELF_ATARI], f.0[ESCAPE]) {
-        (1, _) | (_, 2) => add(SELF_ATARI_PENALTY, 0),
+        (1, _) => add(SELF_ATARI_PENALTY, 0),
         (_, 1 | 3) => add(ESCAPE_BONUS, ESCAPE_BONUS),
         _ => {}
     }

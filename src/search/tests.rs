@@ -100,6 +100,38 @@ fn saves_its_own_chain_from_atari() {
 }
 
 #[test]
+fn does_not_run_out_a_chain_caught_in_a_ladder() {
+    // Move 73 of a game against Pachi: Black's eight stones from G5 to L7 are in atari at M7,
+    // and running there, White's ataris drive them to the upper right edge. The playouts do
+    // not play ladders out, so by them the chain escapes; tengen ran it out for twenty stones.
+    let game = position(
+        "................... \
+         ..XXO.............. \
+         ..XOO...O.......... \
+         .XXXO..........O... \
+         .OOXO.............. \
+         .O.OXX............. \
+         ..OO............... \
+         .O.....X........... \
+         .....XXOO.......... \
+         .....XO............ \
+         .....XO............ \
+         ..X..XO...O........ \
+         .....XO..OX........ \
+         ....XOXOOXXO....... \
+         ....XOXXXXO........ \
+         ...XOOOXOO......... \
+         .....OOOX.....X.... \
+         ...X.X.X........... \
+         ...................",
+        Color::Black,
+    );
+    assert_eq!(game.board().chain_liberties(point(game.board(), "L7")), 1);
+    let decision = genmove(&mut player(3000), &game, Color::Black);
+    assert_ne!(vertex(&game, decision), "M7");
+}
+
+#[test]
 fn the_tree_is_reused_after_the_opponents_answer() {
     let mut game = Game::new(9, Rules::CHINESE, 7.5).unwrap();
     let mut p = player(3000);
