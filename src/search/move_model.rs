@@ -14,7 +14,6 @@ use std::sync::OnceLock;
 pub const RARE: &str = "rare";
 
 /// The shapes of a group with too many codes for a table: the learned ones and the rest.
-#[derive(Default)]
 struct Hashed {
     known: FxHashMap<u32, f32>,
     rare: f32,
@@ -49,9 +48,10 @@ impl MoveModel {
         let mut values = [[1.0; VALUES]; GROUPS];
         let mut known = Vec::new();
         let mut rare = 1.0;
-        let mut hashed = [BIG_SHAPE, WIDE_SHAPE].map(|_| Hashed {
+        // The big and the wide shapes, in group order from BIG_SHAPE.
+        let mut hashed: [Hashed; 2] = std::array::from_fn(|_| Hashed {
+            known: FxHashMap::default(),
             rare: 1.0,
-            ..Hashed::default()
         });
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();

@@ -4,10 +4,10 @@
 //! self-atari and first/second-line moves in empty areas. Running out a chain the ladder reader
 //! sees caught is no child at all: the playouts do not play ladders out, so by them the chain
 //! escapes, and the AMAF values outweighed any prior (the search ran a ladder out for twenty
-//! stones against Pachi). On top, the
-//! learned move model ([`MoveModel`]) adds virtual wins in proportion to the square root of the
-//! move's probability among the legal moves, so that the moves a strong player would consider
-//! are searched first. Passing is unattractive until the board is settled.
+//! stones against Pachi). On top, the learned move model ([`MoveModel`]) adds virtual wins in
+//! proportion to the square root of the move's probability among the legal moves, so that the
+//! moves a strong player would consider are searched first. Passing is unattractive until the
+//! board is settled.
 
 use super::move_features::{
     self, Features, ATARI, CAPTURE, EMPTY_AREA, EMPTY_FIRST_LINE, EMPTY_SECOND_LINE,
@@ -35,8 +35,7 @@ const PASS_VISITS: u32 = 10;
 
 /// Appends the children of a position: every legal move of `c` that does not fill its own eye
 /// (accepted by `legal`, which adds superko at the root) nor runs out a chain caught in a
-/// ladder, then a pass. `last` are the last two
-/// moves, latest first.
+/// ladder, then a pass. `last` are the last two moves, latest first.
 pub fn children(
     board: &Board,
     c: Color,
