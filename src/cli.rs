@@ -45,6 +45,8 @@ pub struct GtpArgs {
     pub playout: Option<String>,
     #[arg(long, value_name = "PLAYOUTS", help = settings::RAVE_EQUIV.help, value_parser = settings::RAVE_EQUIV.parser())]
     pub rave_equiv: Option<String>,
+    #[arg(long, value_name = "WEIGHT", help = settings::SCORE_WEIGHT.help, value_parser = settings::SCORE_WEIGHT.parser())]
+    pub score_weight: Option<String>,
     /// Answer as this GUI expects where it departs from GTP: lizzie (version check), qgo
     /// (genmove answer ids), kigo (PASS) [default: by the specification].
     #[arg(long, value_enum)]
@@ -112,6 +114,7 @@ impl GtpArgs {
             (&settings::SEED, &self.seed),
             (&settings::PLAYOUT, &self.playout),
             (&settings::RAVE_EQUIV, &self.rave_equiv),
+            (&settings::SCORE_WEIGHT, &self.score_weight),
         ];
         for (setting, text) in given {
             if let Some(text) = text {

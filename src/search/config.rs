@@ -6,6 +6,9 @@ use std::time::Duration;
 /// Largest RAVE equivalence accepted (far past any useful value).
 pub const MAX_RAVE_EQUIV: f64 = 1.0e9;
 
+/// Weight of the margin term in the tree's values (see `simulation::Params::score_weight`).
+pub const DEFAULT_SCORE_WEIGHT: f64 = 0.05;
+
 /// Longest a move is ever thought about, whatever the clock or the settings say: a clock of
 /// years (`kgs-time_settings byoyomi 0 1000000000 1`) must not freeze the engine for years.
 pub const MAX_TIME_PER_MOVE: Duration = Duration::from_secs(3600);
@@ -38,6 +41,9 @@ pub struct SearchConfig {
     /// RAVE equivalence: the playouts at which a node's own value and its AMAF value weigh
     /// the same. `None` keeps the search's default.
     pub rave_equiv: Option<f64>,
+    /// Weight of the expected margin beside the win rate when the search chooses a move, on
+    /// 19x19 (0: win rate only).
+    pub score_weight: f64,
 }
 
 impl SearchConfig {
@@ -66,6 +72,7 @@ impl Default for SearchConfig {
             lag_margin: Duration::from_millis(200),
             policy: Policy::Heavy,
             rave_equiv: None,
+            score_weight: DEFAULT_SCORE_WEIGHT,
         }
     }
 }

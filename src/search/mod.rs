@@ -168,6 +168,7 @@ impl MctsPlayer {
             last,
         );
         sim.params.policy = self.config.policy;
+        sim.params.score_weight = self.config.score_weight;
         if let Some(equiv) = self.config.rave_equiv {
             sim.params.rave_equiv = equiv;
         }

@@ -204,8 +204,23 @@ pub static RAVE_EQUIV: Setting = Setting {
     put: |c, v| c.rave_equiv = Some(number(v)).filter(|&x| x > 0.0),
 };
 
+pub static SCORE_WEIGHT: Setting = Setting {
+    name: "score_weight",
+    kind: Kind::Number {
+        min: 0.0,
+        max: 1.0,
+        below_max: false,
+    },
+    help: "Weight of the expected margin beside the win rate when choosing moves, so that a \
+           won or lost game is still played for points: as given on 19x19, in proportion to \
+           the area on smaller boards (0: win rate only) [default: 0.05]",
+    live: true,
+    get: |c| c.score_weight.to_string(),
+    put: |c, v| c.score_weight = number(v),
+};
+
 /// Every setting, in the order GoGui shows them.
-pub static SETTINGS: [&Setting; 10] = [
+pub static SETTINGS: [&Setting; 11] = [
     &THREADS,
     &PLAYOUTS,
     &TIME_PER_MOVE,
@@ -216,6 +231,7 @@ pub static SETTINGS: [&Setting; 10] = [
     &PLAYOUT,
     &SEED,
     &RAVE_EQUIV,
+    &SCORE_WEIGHT,
 ];
 
 impl Setting {
@@ -320,6 +336,8 @@ mod tests {
         set(&mut c, "ponder", "1").unwrap();
         set(&mut c, "rave_equiv", "1500").unwrap();
         assert_eq!(c.rave_equiv, Some(1500.0));
+        set(&mut c, "score_weight", "0").unwrap();
+        assert_eq!(c.score_weight, 0.0);
         assert_eq!(c.playouts, Some(5000));
         assert_eq!(c.time_per_move, Some(Duration::from_millis(1500)));
         assert_eq!((c.policy, c.ponder), (Policy::Light, true));
@@ -345,6 +363,8 @@ mod tests {
             ("playout", "medium"),
             ("rave_equiv", "-1"),
             ("rave_equiv", "nan"),
+            ("score_weight", "1.5"),
+            ("score_weight", "-0.1"),
             ("komi", "7"),
             ("max_memory", "64"),
             ("seed", "1"),
