@@ -1,9 +1,10 @@
 //! What the learned move model sees of a candidate move (the features of Coulom's "Computing
 //! Elo ratings of move patterns", 2007): its 3x3 shape, its larger diamond shape (radius 2,
 //! with the liberties of the adjacent chains) and its wide diamond (radius 3, stones only)
-//! from the mover's side, up to the eight symmetries of the square; captures, ataris, atari escapes (ladders read), self-atari; the
-//! distance to the last two moves; and, in an empty area, where the point lies (its line, and
-//! how far along it from the corner on the third and fourth lines). The priors weigh them
+//! from the mover's side, up to the eight symmetries of the square; captures, ataris, atari
+//! escapes (ladders read), self-atari; the distance to the last two moves; and, in an empty
+//! area, where the point lies (its line, and how far along it from the corner on the third
+//! and fourth lines). The priors weigh them
 //! with [`MoveModel`](super::move_model::MoveModel); `tengen train-patterns` learns the weights.
 
 use super::{ladder, patterns};
@@ -491,7 +492,11 @@ mod tests {
             for p in g.points().filter(|&p| board.is_legal(color, p)) {
                 let a = of(&board, color, p, last).0;
                 let b = of(&image, color, mirror(p), image_last).0;
-                for group in [SHAPE, BIG_SHAPE, WIDE_SHAPE, CAPTURE, SELF_ATARI, DISTANCE_LAST, DISTANCE_LAST + 1, EMPTY_AREA] {
+                let groups = [
+                    SHAPE, BIG_SHAPE, WIDE_SHAPE, CAPTURE, SELF_ATARI, DISTANCE_LAST,
+                    DISTANCE_LAST + 1, EMPTY_AREA,
+                ];
+                for group in groups {
                     proptest::prop_assert_eq!(a[group], b[group], "group {} at {:?}", group, p);
                 }
             }

@@ -1,7 +1,7 @@
 //! One search: worker threads descend the shared tree (RAVE-blended values, priors, a bounded
-//! margin term, virtual loss), expand leaves, run a playout and back the result up, with AMAF updates for the
-//! siblings of every node on the path; the calling thread watches the clock and the stop flag
-//! and reports analysis snapshots.
+//! margin term, virtual loss), expand leaves, run a playout and back the result up, with AMAF
+//! updates for the siblings of every node on the path; the calling thread watches the clock
+//! and the stop flag and reports analysis snapshots.
 
 use super::config::DEFAULT_SCORE_WEIGHT;
 use super::policy::{play_out, MoveLog, Policy};
@@ -310,13 +310,13 @@ mod tests {
     fn choice(score_weight: f64) -> Move {
         let tree = Tree::with_memory(1 << 20);
         let board = Board::new(engine_core::Geometry::new(9).unwrap());
-        let [near, far] = [Point(20), Point(30)].map(Move::Play);
+        let [small, large] = [Point(20), Point(30)].map(Move::Play);
         let child = |mv| NewChild {
             mv,
             prior_visits: 0,
             prior_wins: 0,
         };
-        assert!(tree.expand(Tree::ROOT, &[child(near), child(far)]));
+        assert!(tree.expand(Tree::ROOT, &[child(small), child(large)]));
         let mut sim = Simulation::new(&tree, board, Color::Black, 7.5, [None; 2]);
         sim.params.score_weight = score_weight;
         let root = tree.node(Tree::ROOT);
