@@ -4,8 +4,8 @@
 //! from the mover's side, up to the eight symmetries of the square; captures, ataris, atari
 //! escapes (ladders read), self-atari; the distance to the last two moves; and, in an empty
 //! area, where the point lies (its line, and how far along it from the corner on the third
-//! and fourth lines). The priors weigh them
-//! with [`MoveModel`](super::move_model::MoveModel); `tengen train-patterns` learns the weights.
+//! and fourth lines). The priors weigh them with [`MoveModel`](super::move_model::MoveModel);
+//! `tengen train-patterns` learns the weights.
 
 use super::{ladder, patterns};
 use engine_core::{Board, Color, Point};

@@ -305,18 +305,20 @@ fn margin_term(weight: f64, area: usize) -> (f64, f64) {
 mod tests {
     use super::*;
 
-    /// A root with two children that won the same playouts for Black, the first by 2 points
-    /// a playout and the second by 20: which one the descent picks at `score_weight`.
+    /// Two root moves that win the same playouts for Black, by 2 and by 20 points.
+    const SMALL_WIN: Move = Move::Play(Point(20));
+    const LARGE_WIN: Move = Move::Play(Point(30));
+
+    /// The root move the descent picks at `score_weight`, after four playouts through each.
     fn choice(score_weight: f64) -> Move {
         let tree = Tree::with_memory(1 << 20);
         let board = Board::new(engine_core::Geometry::new(9).unwrap());
-        let [small, large] = [Point(20), Point(30)].map(Move::Play);
         let child = |mv| NewChild {
             mv,
             prior_visits: 0,
             prior_wins: 0,
         };
-        assert!(tree.expand(Tree::ROOT, &[child(small), child(large)]));
+        assert!(tree.expand(Tree::ROOT, &[child(SMALL_WIN), child(LARGE_WIN)]));
         let mut sim = Simulation::new(&tree, board, Color::Black, 7.5, [None; 2]);
         sim.params.score_weight = score_weight;
         let root = tree.node(Tree::ROOT);
@@ -336,8 +338,8 @@ mod tests {
 
     #[test]
     fn the_margin_term_prefers_the_larger_win_among_equal_win_rates() {
-        assert_eq!(choice(0.05), Move::Play(Point(30)));
+        assert_eq!(choice(0.05), LARGE_WIN);
         // Win rate only: a tie, which goes to the first child.
-        assert_eq!(choice(0.0), Move::Play(Point(20)));
+        assert_eq!(choice(0.0), SMALL_WIN);
     }
 }
