@@ -4,7 +4,9 @@
 //! self-atari and first/second-line moves in empty areas. Running out a chain the ladder reader
 //! sees caught is no child at all: the playouts do not play ladders out, so by them the chain
 //! escapes, and the AMAF values outweighed any prior (the search ran a ladder out for twenty
-//! stones against Pachi). On top, the learned move model ([`MoveModel`]) adds virtual wins in
+//! stones against Pachi). Nor, from 13x13 up, is a first- or second-line move in an empty
+//! area: the playouts rate it about as well as a corner move and the search opened 19x19 games
+//! on the second line. On top, the learned move model ([`MoveModel`]) adds virtual wins in
 //! proportion to the square root of the move's probability among the legal moves, so that the
 //! moves a strong player would consider are searched first. Passing is unattractive until the
 //! board is settled.
@@ -32,10 +34,12 @@ const EMPTY_AREA_BONUS: u32 = 10;
 /// of 24 (BENCHMARKS.md).
 const MODEL_WINS: f32 = 160.0;
 const PASS_VISITS: u32 = 10;
+/// The smallest board on which first- and second-line moves in an empty area are no children.
+const LOW_MOVES_PRUNED_FROM: usize = 13;
 
 /// Appends the children of a position: every legal move of `c` that does not fill its own eye
 /// (accepted by `legal`, which adds superko at the root) nor runs out a chain caught in a
-/// ladder, then a pass. `last` are the last two moves, latest first.
+/// ladder nor, on a large board, is low in an empty area; then a pass. `last` are the last two moves, latest first.
 pub fn children(
     board: &Board,
     c: Color,
@@ -45,6 +49,7 @@ pub fn children(
 ) {
     out.clear();
     let model = MoveModel::learned();
+    let prune_low = board.geometry().size() >= LOW_MOVES_PRUNED_FROM;
     let mut gammas = [0f32; MAX_CELLS];
     let mut total = 0.0;
     for &p in board.empty_points() {
@@ -52,7 +57,8 @@ pub fn children(
             continue;
         }
         let features = move_features::of(board, c, p, last);
-        if features.0[ESCAPE] == ESCAPE_CAUGHT {
+        let low = matches!(features.0[EMPTY_AREA], EMPTY_FIRST_LINE | EMPTY_SECOND_LINE);
+        if features.0[ESCAPE] == ESCAPE_CAUGHT || (low && prune_low) {
             continue;
         }
         let (visits, wins) = hand_prior(board, p, &features, last[0]);
@@ -108,11 +114,58 @@ fn hand_prior(board: &Board, p: Point, f: &Features, last: Option<Point>) -> (u3
             add(bonus, bonus);
         }
     }
-    // The first and second lines of an empty area are too low early on, the third is right.
+    // The first and second lines of an empty area are too low (on a large board they are no
+    // children at all), the third is right.
     match f.0[EMPTY_AREA] {
         EMPTY_FIRST_LINE | EMPTY_SECOND_LINE => add(EMPTY_AREA_BONUS, 0),
         EMPTY_THIRD_LINE_FROM..=EMPTY_THIRD_LINE_TO => add(EMPTY_AREA_BONUS, EMPTY_AREA_BONUS),
         _ => {}
     }
     (visits, wins)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine_core::Geometry;
+
+    /// The lines (0 the first) of the moves among the children of `board` for Black.
+    fn lines_of_children(board: &Board) -> Vec<usize> {
+        let mut out = Vec::new();
+        children(board, Color::Black, [None; 2], |_| true, &mut out);
+        let g = board.geometry();
+        let line = |p: Point| {
+            let (x, y) = g.coords(p);
+            x.min(y).min(g.size() - 1 - x).min(g.size() - 1 - y)
+        };
+        out.iter()
+            .filter_map(|child| match child.mv {
+                Move::Play(p) => Some(line(p)),
+                Move::Pass => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn large_boards_open_on_the_third_line_or_higher() {
+        let empty = Board::new(Geometry::new(19).unwrap());
+        let lines = lines_of_children(&empty);
+        assert_eq!(lines.len(), 15 * 15);
+        assert!(lines.iter().all(|&line| line >= 2));
+    }
+
+    #[test]
+    fn low_moves_stay_children_near_stones_and_on_small_boards() {
+        let g = Geometry::new(19).unwrap();
+        let mut board = Board::new(g);
+        board.play(Color::White, g.point(3, 3).unwrap());
+        // The eight low points within Manhattan distance 3 of the stone: (3, 0), (2, 1) and so on.
+        let low_near = lines_of_children(&board)
+            .iter()
+            .filter(|&&l| l <= 1)
+            .count();
+        assert_eq!(low_near, 8);
+        let small = Board::new(Geometry::new(9).unwrap());
+        assert_eq!(lines_of_children(&small).len(), 81);
+    }
 }
