@@ -4,8 +4,9 @@
 //!
 //! The priors use it (a new node's escapes into a ladder are left out of the tree, its ataris
 //! that catch a chain encouraged). The playouts do not:
-//! reading there cost a fifth of the search speed on 9x9 and 19x19 with whole-board copies, and
-//! won 105 of 200 self-play games at equal time (no measurable gain; BENCHMARKS.md).
+//! reading there cost a fifth of the search speed on 9x9 and up to two fifths on 19x19 with
+//! whole-board copies, won 105 of 200 self-play games at equal time, and none of 5 against
+//! Pachi at a 5-minute clock on 19x19 (no measurable gain; BENCHMARKS.md).
 
 use engine_core::{Board, Color, Point};
 
