@@ -39,7 +39,8 @@ const LOW_MOVES_PRUNED_FROM: usize = 13;
 
 /// Appends the children of a position: every legal move of `c` that does not fill its own eye
 /// (accepted by `legal`, which adds superko at the root) nor runs out a chain caught in a
-/// ladder nor, on a large board, is low in an empty area; then a pass. `last` are the last two moves, latest first.
+/// ladder nor, on a large board, is low in an empty area; then a pass. `last` are the last two
+/// moves, latest first.
 pub fn children(
     board: &Board,
     c: Color,
