@@ -212,8 +212,8 @@ pub static SCORE_WEIGHT: Setting = Setting {
         below_max: false,
     },
     help: "Weight of the expected margin beside the win rate when choosing moves, so that a \
-           won or lost game is still played for points: as given on 19x19, in proportion to \
-           the area on smaller boards (0: win rate only) [default: 0.05]",
+           won or lost game is still played for points: as given on 19x19, none on 9x9 and \
+           smaller, in proportion to the area in between (0: win rate only) [default: 0.05]",
     live: true,
     get: |c| c.score_weight.to_string(),
     put: |c, v| c.score_weight = number(v),
