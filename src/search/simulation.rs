@@ -13,6 +13,11 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::*};
 
+/// Playouts a worker counts ownership in its own workspace before adding it to the shared
+/// counts: one write per cell a playout into memory both cores write costs more than the
+/// playout's own board work on 19x19.
+const OWNERSHIP_FLUSH: u32 = 64;
+
 /// Search parameters that are not user settings.
 #[derive(Clone, Copy, Debug)]
 pub struct Params {
@@ -68,6 +73,9 @@ struct Workspace {
     first_mover: Box<[u8; MAX_CELLS]>,
     children: Vec<NewChild>,
     rng: SmallRng,
+    /// Ownership of the playouts not yet added to [`Simulation::ownership`], and their number.
+    ownership: Box<[i64; MAX_CELLS]>,
+    unflushed: u32,
 }
 
 impl<'a> Simulation<'a> {
@@ -102,14 +110,20 @@ impl<'a> Simulation<'a> {
             first_mover: Box::new([0; MAX_CELLS]),
             children: Vec::with_capacity(MAX_CELLS),
             rng: SmallRng::seed_from_u64(seed),
+            ownership: Box::new([0; MAX_CELLS]),
+            unflushed: 0,
         };
         while !self.halt.load(Relaxed) {
             self.simulate(&mut ws);
+            if ws.unflushed >= OWNERSHIP_FLUSH {
+                self.flush_ownership(&mut ws);
+            }
             let done = self.playouts.fetch_add(1, Relaxed) + 1;
             if self.max_playouts.is_some_and(|max| done >= max) {
                 self.halt.store(true, Relaxed);
             }
         }
+        self.flush_ownership(&mut ws);
     }
 
     fn simulate(&self, ws: &mut Workspace) {
@@ -165,7 +179,8 @@ impl<'a> Simulation<'a> {
             &mut ws.moves,
             3 * area,
         );
-        self.record_ownership(&ws.board);
+        record_ownership(&ws.board, &mut ws.ownership);
+        ws.unflushed += 1;
         self.back_up(ws, score);
     }
 
@@ -214,32 +229,14 @@ impl<'a> Simulation<'a> {
         best
     }
 
-    fn record_ownership(&self, board: &Board) {
-        for p in board.geometry().points() {
-            let owner = match board.color_at(p) {
-                Some(c) => Some(c),
-                None => {
-                    let mut seen = [false; 2];
-                    for n in board.geometry().neighbors(p) {
-                        if let Some(c) = board.color_at(n) {
-                            seen[c.index()] = true;
-                        }
-                    }
-                    match seen {
-                        [true, false] => Some(Color::Black),
-                        [false, true] => Some(Color::White),
-                        _ => None,
-                    }
-                }
-            };
-            let delta = match owner {
-                Some(Color::Black) => 1,
-                Some(Color::White) => -1,
-                None => continue,
-            };
-            let cell = &self.ownership[p.index()];
-            cell.store(cell.load(Relaxed) + delta, Relaxed);
+    /// Adds a worker's ownership counts to the shared ones and clears them.
+    fn flush_ownership(&self, ws: &mut Workspace) {
+        for (shared, local) in self.ownership.iter().zip(ws.ownership.iter_mut()) {
+            if *local != 0 {
+                shared.fetch_add(std::mem::take(local), Relaxed);
+            }
         }
+        ws.unflushed = 0;
     }
 
     /// Credits the result to every node on the path and AMAF results to their children.
@@ -303,6 +300,35 @@ fn margin_term(weight: f64, area: usize) -> (f64, f64) {
     let area = area as f64;
     let share = ((area - SMALL) / (LARGE - SMALL)).clamp(0.0, 1.0);
     (weight * share, 2.0 / area.sqrt())
+}
+
+/// Adds one playout's final position to `ownership`: +1 a cell for Black's stones and the
+/// empty points only Black's stones touch, -1 for White's.
+fn record_ownership(board: &Board, ownership: &mut [i64; MAX_CELLS]) {
+    for p in board.geometry().points() {
+        let owner = match board.color_at(p) {
+            Some(c) => Some(c),
+            None => {
+                let mut seen = [false; 2];
+                for n in board.geometry().neighbors(p) {
+                    if let Some(c) = board.color_at(n) {
+                        seen[c.index()] = true;
+                    }
+                }
+                match seen {
+                    [true, false] => Some(Color::Black),
+                    [false, true] => Some(Color::White),
+                    _ => None,
+                }
+            }
+        };
+        let delta = match owner {
+            Some(Color::Black) => 1,
+            Some(Color::White) => -1,
+            None => continue,
+        };
+        ownership[p.index()] += delta;
+    }
 }
 
 #[cfg(test)]
