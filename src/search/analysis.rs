@@ -60,11 +60,11 @@ pub fn snapshot(sim: &Simulation<'_>, game: &Game) -> Analysis {
             .then(b.winrate.total_cmp(&a.winrate))
     });
     let visits = visits.max(1.0);
-    let playouts = sim.playouts.load(Relaxed).max(1) as f64;
+    let owned = sim.owned.load(Relaxed).max(1) as f64;
     let ownership = game
         .geometry()
         .points()
-        .map(|p| (sim.ownership[p.index()].load(Relaxed) as f64 / playouts) as f32)
+        .map(|p| (sim.ownership[p.index()].load(Relaxed) as f64 / owned) as f32)
         .collect();
     Analysis {
         candidates,

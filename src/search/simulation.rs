@@ -59,8 +59,10 @@ pub struct Simulation<'a> {
     pub playouts: AtomicU64,
     /// Stop after this many playouts.
     pub max_playouts: Option<u64>,
-    /// Per mailbox cell: playouts that ended with the point Black's minus those White's.
+    /// Per mailbox cell: playouts that ended with the point Black's minus those White's, over
+    /// the playouts the workers have added so far (`owned`).
     pub ownership: Box<[AtomicI64]>,
+    pub owned: AtomicU64,
     /// Moves the tree descent must not explore (analysis `avoid`/`allow`).
     pub restrictions: MoveRestrictions,
 }
@@ -97,6 +99,7 @@ impl<'a> Simulation<'a> {
             playouts: AtomicU64::new(0),
             max_playouts: None,
             ownership: (0..MAX_CELLS).map(|_| AtomicI64::new(0)).collect(),
+            owned: AtomicU64::new(0),
             restrictions: MoveRestrictions::default(),
         }
     }
@@ -236,6 +239,7 @@ impl<'a> Simulation<'a> {
                 shared.fetch_add(std::mem::take(local), Relaxed);
             }
         }
+        self.owned.fetch_add(u64::from(ws.unflushed), Relaxed);
         ws.unflushed = 0;
     }
 
@@ -371,6 +375,28 @@ mod tests {
         assert_eq!(choice(0.05), LARGE_WIN);
         // Win rate only: a tie, which goes to the first child.
         assert_eq!(choice(0.0), SMALL_WIN);
+    }
+
+    #[test]
+    fn ownership_counts_every_playout_of_every_thread() {
+        // Black owns the whole board in every playout: White has no legal move and Black none
+        // but filling its own eyes. 3,001 playouts are no multiple of the flush interval.
+        let game = crate::search::tests::position("XXXXX X.XXX XXXXX XXX.X XXXXX", Color::White);
+        let tree = Tree::with_memory(1 << 20);
+        let mut sim = Simulation::new(&tree, *game.board(), Color::White, 7.5, [None; 2]);
+        sim.max_playouts = Some(3001);
+        std::thread::scope(|scope| {
+            for seed in [1, 2] {
+                let sim = &sim;
+                scope.spawn(move || sim.work(seed));
+            }
+        });
+        let playouts = sim.playouts.load(Relaxed);
+        assert!(playouts >= 3001);
+        assert_eq!(sim.owned.load(Relaxed), playouts);
+        for p in game.geometry().points() {
+            assert_eq!(sim.ownership[p.index()].load(Relaxed), playouts as i64);
+        }
     }
 
     #[test]

@@ -347,33 +347,3 @@ fn without_a_seed_every_player_draws_its_own() {
     let (a, b) = (MctsPlayer::new(config.clone()), MctsPlayer::new(config));
     assert_ne!(a.seed, b.seed, "two engines started alike would play alike");
 }
-
-#[test]
-fn ownership_counts_every_playout_of_every_thread() {
-    // Black owns the whole board in every playout: White has no legal move and Black none but
-    // filling its own eyes. 3,001 playouts are no multiple of the workers' flush interval.
-    let game = position("XXXXX X.XXX XXXXX XXX.X XXXXX", Color::White);
-    let mut p = MctsPlayer::new(SearchConfig {
-        threads: 2,
-        ..SearchConfig::default()
-    });
-    let budget = Budget {
-        playouts: Some(3001),
-        soft: None,
-        hard: None,
-    };
-    let stop = AtomicBool::new(false);
-    let outcome = p.search(
-        &game,
-        Color::White,
-        budget,
-        &MoveRestrictions::NONE,
-        &stop,
-        None,
-    );
-    assert!(
-        outcome.analysis.ownership.iter().all(|&o| o == 1.0),
-        "{:?}",
-        outcome.analysis.ownership
-    );
-}
