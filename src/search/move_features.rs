@@ -41,6 +41,8 @@ pub const EMPTY_FIRST_LINE: u32 = 1;
 pub const EMPTY_SECOND_LINE: u32 = 2;
 pub const EMPTY_THIRD_LINE_FROM: u32 = 4;
 pub const EMPTY_THIRD_LINE_TO: u32 = 7;
+/// The atari group's value for an atari that the ladder reader sees catch its chain.
+pub const ATARI_CAUGHT: u32 = 1;
 /// The escape group's value for extending a chain in atari that the ladder reader sees caught.
 pub const ESCAPE_CAUGHT: u32 = 2;
 /// Whether a group's values are shape codes (any number) rather than small values.
@@ -130,7 +132,7 @@ fn atari(board: &Board, c: Color, p: Point) -> u32 {
         .any(|n| board.color_at(n) == Some(c.opponent()) && board.chain_liberties(n) == 2);
     match gives_atari {
         false => 0,
-        true if ladder::atari_catches(board, c, p) > 0 => 1,
+        true if ladder::atari_catches(board, c, p) > 0 => ATARI_CAUGHT,
         true => 2,
     }
 }

@@ -12,12 +12,12 @@
 //! board is settled.
 
 use super::move_features::{
-    self, Features, ATARI, CAPTURE, EMPTY_AREA, EMPTY_FIRST_LINE, EMPTY_SECOND_LINE,
+    self, Features, ATARI, ATARI_CAUGHT, CAPTURE, EMPTY_AREA, EMPTY_FIRST_LINE, EMPTY_SECOND_LINE,
     EMPTY_THIRD_LINE_FROM, EMPTY_THIRD_LINE_TO, ESCAPE, ESCAPE_CAUGHT, SELF_ATARI,
 };
 use super::move_model::MoveModel;
-use super::nakade;
 use super::tree::NewChild;
+use super::{ladder, nakade};
 use engine_core::{Board, Color, Move, Point, MAX_CELLS};
 
 const EVEN: u32 = 10;
@@ -62,7 +62,7 @@ pub fn children(
         if features.0[ESCAPE] == ESCAPE_CAUGHT || (low && prune_low) {
             continue;
         }
-        let (visits, wins) = hand_prior(board, p, &features, last[0]);
+        let (visits, wins) = hand_prior(board, c, p, &features, last[0]);
         gammas[out.len()] = model.gamma(&features);
         total += gammas[out.len()];
         out.push(NewChild {
@@ -85,18 +85,23 @@ pub fn children(
     });
 }
 
-/// The hand-set virtual (playouts, wins) for playing `p` with these features.
-fn hand_prior(board: &Board, p: Point, f: &Features, last: Option<Point>) -> (u32, u32) {
+/// The hand-set virtual (playouts, wins) for `c` playing `p` with these features.
+fn hand_prior(board: &Board, c: Color, p: Point, f: &Features, last: Option<Point>) -> (u32, u32) {
     let (mut visits, mut wins) = (EVEN, EVEN / 2);
     let mut add = |v: u32, w: u32| {
         visits += v;
         wins += w;
     };
     // Taking one stone, or catching one in an atari it cannot escape, is worth less than more.
-    match (f.0[CAPTURE], f.0[ATARI]) {
-        (1, _) | (0, 1) => add(CAPTURE_ONE, CAPTURE_ONE),
-        (2.., _) | (0, 2) => add(CAPTURE_MANY, CAPTURE_MANY),
-        _ => {}
+    // An atari the chain escapes from earns nothing here (the model weighs it).
+    let taken = match (f.0[CAPTURE], f.0[ATARI]) {
+        (0, ATARI_CAUGHT) => ladder::atari_catches(board, c, p),
+        (size, _) => size,
+    };
+    match taken {
+        0 => {}
+        1 => add(CAPTURE_ONE, CAPTURE_ONE),
+        _ => add(CAPTURE_MANY, CAPTURE_MANY),
     }
     match (f.0[SELF_ATARI], f.0[ESCAPE]) {
         (1, _) => add(SELF_ATARI_PENALTY, 0),
@@ -145,6 +150,33 @@ mod tests {
                 Move::Pass => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn an_atari_earns_a_bonus_only_when_it_catches_the_chain() {
+        let g = Geometry::new(9).unwrap();
+        let at = |v: &str| match g.parse_move(v).unwrap() {
+            Move::Play(p) => p,
+            Move::Pass => unreachable!(),
+        };
+        let prior = |board: &Board, v: &str| {
+            let f = move_features::of(board, Color::Black, at(v), [None; 2]);
+            hand_prior(board, Color::Black, at(v), &f, None)
+        };
+        // White E5 between Black D5 and F5: E6 ataris it, and it runs out on E4.
+        let mut open = Board::new(g);
+        open.play(Color::White, at("E5"));
+        open.play(Color::Black, at("D5"));
+        open.play(Color::Black, at("F5"));
+        assert_eq!(prior(&open, "E6"), (EVEN, EVEN / 2));
+        // White E1 on the edge beside Black D1: E2 ataris it, and the edge ladder catches it.
+        let mut edge = Board::new(g);
+        edge.play(Color::White, at("E1"));
+        edge.play(Color::Black, at("D1"));
+        assert_eq!(
+            prior(&edge, "E2"),
+            (EVEN + CAPTURE_ONE, EVEN / 2 + CAPTURE_ONE)
+        );
     }
 
     #[test]
