@@ -40,8 +40,7 @@ pub fn snapshot(sim: &Simulation<'_>, game: &Game) -> Analysis {
             let (pv, pv_visits) = principal_variation(sim, id, s.visits as u64);
             let n = s.visits as f64;
             let winrate = (s.wins / n).clamp(0.0, 1.0);
-            // Clamped at 0 as Leela Zero does: Lizzie and other readers take it as a win rate.
-            let lcb = (winrate - 1.96 * (winrate * (1.0 - winrate) / n).sqrt() - 1.0 / n).max(0.0);
+            let lcb = lower_confidence_bound(winrate, n);
             Some(Candidate {
                 mv: node.mv(),
                 visits: s.visits as u64,
@@ -73,6 +72,12 @@ pub fn snapshot(sim: &Simulation<'_>, game: &Game) -> Analysis {
         winrate: (wins / visits).clamp(0.0, 1.0),
         score_lead: score / visits,
     }
+}
+
+/// A 95% lower bound on a win rate seen over `visits` playouts, less one playout's worth for
+/// small samples. Clamped at 0 as Leela Zero does: Lizzie and other readers take it as a win rate.
+fn lower_confidence_bound(winrate: f64, visits: f64) -> f64 {
+    (winrate - 1.96 * (winrate * (1.0 - winrate) / visits).sqrt() - 1.0 / visits).max(0.0)
 }
 
 /// The prior win rate a child started with.
@@ -115,4 +120,22 @@ fn principal_variation(
         color = color.opponent();
     }
     (pv, pv_visits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lower_confidence_bound;
+
+    #[test]
+    fn the_lower_bound_is_a_rate_below_the_win_rate() {
+        // Few visits put the raw bound far below 0; many bring it close to the win rate.
+        for visits in [1.0, 2.0, 4.0, 10.0, 1e6] {
+            for winrate in [0.0, 0.1, 0.5, 0.9, 1.0] {
+                let lcb = lower_confidence_bound(winrate, visits);
+                assert!((0.0..=winrate).contains(&lcb), "{winrate} {visits}: {lcb}");
+            }
+        }
+        assert_eq!(lower_confidence_bound(0.5, 2.0), 0.0);
+        assert!(lower_confidence_bound(0.5, 1e6) > 0.49);
+    }
 }
