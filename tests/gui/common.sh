@@ -88,7 +88,8 @@ wait_for_window() {
         id=$({ xdotool search --onlyvisible --name "$1" ||
             xdotool search --onlyvisible --class "$1"; } 2>/dev/null | head -1 || true)
         [[ -n $id ]] && { echo "$id"; return 0; }
-        [[ -z ${GUI_PID:-} ]] || kill -0 "$GUI_PID" 2>/dev/null || fail "the GUI exited (see $OUT)"
+        [[ -z ${GUI_PID:-} ]] || kill -0 "$GUI_PID" 2>/dev/null ||
+            fail "the GUI exited; the end of its log: $(tail -5 "$OUT/$GUI.log" 2>/dev/null | paste -sd'|')"
         sleep 0.2
     done
     fail "no window named '$1' after $2 s"
