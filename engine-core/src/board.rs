@@ -98,6 +98,9 @@ pub struct Board {
     geometry: Geometry,
     /// The point an immediate single-stone recapture would be played on; 0 when none.
     ko: u16,
+    /// Stones the last move captured, and one point of the last chain it took (0 when none).
+    last_captured: u16,
+    last_captured_at: u16,
     empty_count: u16,
     hash: u64,
     captures: [u32; 2],
@@ -113,6 +116,8 @@ impl Board {
         let mut board = Board {
             geometry,
             ko: 0,
+            last_captured: 0,
+            last_captured_at: 0,
             empty_count: 0,
             hash: 0,
             captures: [0; 2],
@@ -176,6 +181,13 @@ impl Board {
     /// The point where an immediate ko recapture is forbidden, if any.
     pub fn ko_point(&self) -> Option<Point> {
         (self.ko != 0).then_some(Point(self.ko))
+    }
+
+    /// What the last move captured: a point of the last chain it took (now empty) and the
+    /// number of stones it took in all; `None` after a pass or a move that took nothing.
+    pub fn last_capture(&self) -> Option<(Point, u32)> {
+        (self.last_captured != 0)
+            .then_some((Point(self.last_captured_at), u32::from(self.last_captured)))
     }
 
     /// The stone on `p`, or `None` for an empty point or a guard cell.
@@ -430,6 +442,8 @@ impl Board {
         let empties = other.empty_count as usize;
         self.geometry = other.geometry;
         self.ko = other.ko;
+        self.last_captured = other.last_captured;
+        self.last_captured_at = other.last_captured_at;
         self.empty_count = other.empty_count;
         self.hash = other.hash;
         self.captures = other.captures;
@@ -645,6 +659,8 @@ impl Board {
             dead &= dead - 1;
         }
         self.captures[c.index()] += captured;
+        self.last_captured = captured as u16;
+        self.last_captured_at = captured_at;
 
         let mine = self.cells[my_head as usize];
         if mine.libs == 0 {
@@ -658,6 +674,7 @@ impl Board {
     /// A pass: lifts the ko restriction.
     pub fn pass(&mut self) {
         self.ko = 0;
+        self.last_captured = 0;
     }
 
     /// Takes the whole chain through `p` off the board (dead-stone removal before scoring).

@@ -26,6 +26,7 @@ fn random_sequence(size: usize, steps: usize, seed: u64) {
         if rng.random_ratio(1, 20) {
             board.pass();
             assert_eq!(board.ko_point(), None);
+            assert_eq!(board.last_capture(), None);
             to_move = to_move.opponent();
             continue;
         }
@@ -44,9 +45,21 @@ fn random_sequence(size: usize, steps: usize, seed: u64) {
             continue; // an illegal attempt must leave everything unchanged
         }
         let i = reference.index(g, p);
+        let opponent_before: Vec<bool> = (0..size * size)
+            .map(|j| reference.grid[j] == Some(to_move.opponent()))
+            .collect();
         let captured = reference.play(to_move, i);
         let before: Vec<Option<Color>> = reference.grid.clone();
         board.play(to_move, p);
+        // The last capture: the stones taken, and a point that held one of them.
+        match board.last_capture() {
+            None => assert_eq!(captured, 0),
+            Some((at, stones)) => {
+                assert_eq!(stones as usize, captured);
+                let j = reference.index(g, at);
+                assert!(opponent_before[j] && reference.grid[j].is_none());
+            }
+        }
         let (stones, libs) = reference.chain(i);
         // A single stone that captured a single stone and has one liberty left: that is the ko.
         let ko = (captured == 1 && stones.len() == 1 && libs.len() == 1)

@@ -1,8 +1,11 @@
-//! Playout policies. `Light`: uniform random non-eye moves (engine-core's). `Heavy`: michi's
-//! order of tactics around the last two moves — capture a chain in atari or save one of ours,
-//! then 3x3 shape patterns, then random moves that avoid bad self-atari, with fill-board tries
-//! in open areas — each rule taken with a probability so that playouts stay varied.
+//! Playout policies. `Light`: uniform random non-eye moves (engine-core's). `Heavy`: after a
+//! capture of three to five stones, the vital point of the space they leave (the nakade that
+//! keeps the capturer to one eye); then michi's order of tactics around the last two moves —
+//! capture a chain in atari or save one of ours, then 3x3 shape patterns, then random moves
+//! that avoid bad self-atari, with fill-board tries in open areas — each rule taken with a
+//! probability so that playouts stay varied.
 
+use super::nakade;
 use super::patterns;
 use engine_core::{random_light_move, Board, Color, Move, Point};
 use rand::rngs::SmallRng;
@@ -17,6 +20,7 @@ pub enum Policy {
 }
 
 /// Probabilities (out of 256) of trying each heavy rule.
+const P_NAKADE: u32 = 230; // ~0.9
 const P_TACTICS: u32 = 230; // ~0.9
 const P_PATTERN: u32 = 243; // ~0.95
 const P_REJECT_HEURISTIC_SELF_ATARI: u32 = 230;
@@ -101,6 +105,9 @@ pub fn heavy_move(
     last: [Option<Point>; 2],
     rng: &mut SmallRng,
 ) -> Option<Point> {
+    if let Some(p) = nakade_after_capture(board, c, rng) {
+        return Some(p);
+    }
     let rules: [(u32, MoveGenerator); 2] =
         [(P_TACTICS, tactical_moves), (P_PATTERN, pattern_moves)];
     for (probability, generate) in rules {
@@ -133,6 +140,18 @@ pub fn heavy_move(
         }
     }
     random_light_move(board, c, rng)
+}
+
+/// The vital point of the space the last move's capture left, when it took three stones or
+/// more (`nakade::vital_point` reads spaces of up to five): played there, the captured side
+/// keeps the capturer's group to one eye. Reading it costs nothing on the moves that capture
+/// less, which are nearly all.
+fn nakade_after_capture(board: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> {
+    let (at, stones) = board.last_capture()?;
+    if stones < 3 || !chance(rng, P_NAKADE) {
+        return None;
+    }
+    nakade::vital_point(board, at).filter(|&p| board.is_legal(c, p))
 }
 
 /// Adds the moves one heavy rule suggests for `c` around the recent move `l`.
@@ -204,5 +223,31 @@ fn tactical_moves(board: &Board, c: Color, l: Point, found: &mut Candidates) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::tests::{point, position};
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_capture_of_three_is_answered_on_the_vital_point() {
+        // Black E6 takes White's straight three B6 C6 D6: White's answer is C6, which leaves
+        // Black one eye there.
+        let rows = "XXXXX.. XOOO.X. XXXXX.. ....... ....... ....... .......";
+        let mut board = *position(rows, Color::Black).board();
+        let e6 = point(&board, "E6");
+        board.play(Color::Black, e6);
+        assert_eq!(board.last_capture().map(|(_, stones)| stones), Some(3));
+        let c6 = point(&board, "C6");
+        let answers = (0..200)
+            .filter(|&seed| {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                heavy_move(&mut board.clone(), Color::White, [Some(e6), None], &mut rng) == Some(c6)
+            })
+            .count();
+        assert!(answers > 150, "C6 in {answers} of 200 playouts");
     }
 }
