@@ -85,10 +85,13 @@ white_answered() {
 }
 
 # play_black: Black clicks a legal random move, then tengen answers; returns 1 if Black has none.
+# A random move can be a stone White takes at once: then it is gone from the board Kigo reads
+# back, and White's captures (which Kigo asks after each move) have grown.
 play_black() {
-    local v plays
+    local v plays taken
     v=$(gtp_log ask "$GTP_LOG" "$TENGEN --seed $((SEED + turns))" 'genmove black')
     [[ $v == pass ]] && return 1
+    taken=$(gtp_log last "$GTP_LOG" 'captures white')
     plays=$(sent 'play black [A-Z][0-9]+')
     for _ in 1 2; do                        # a click lost (say, on a popup message) is repeated
         xdotool mousemove $(intersection "$v") sleep 0.1 click 1
@@ -101,7 +104,8 @@ play_black() {
     kigo_wait genmove "$turns" 30
     grep -q "gtp\] < play black $v\$" "$GTP_LOG" ||
         fail "clicked $v, Kigo sent $(grep 'gtp\] < play' "$GTP_LOG" | tail -1)"
-    has_stone black "$v" || fail "Black $v is not on tengen's board [$(flat "$STONES")]"
+    has_stone black "$v" || (($(gtp_log last "$GTP_LOG" 'captures white') > ${taken:-0})) ||
+        fail "Black $v is not on tengen's board [$(flat "$STONES")], and White took nothing"
     white_answered
     stones=$((stones + 1))
     LASTBLACK=$v
