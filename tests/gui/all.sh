@@ -11,7 +11,7 @@ for gui in sabaki lizzie qgo kigo; do
     # the first try's screenshots and logs kept beside the second's for a look at the failure.
     out=${GUI_TEST_OUT:-../../target/gui-tests/$gui}
     bash "$gui.sh" || {
-        rm -rf "$out.first-try" && mv "$out" "$out.first-try" &&
+        rm -rf "$out.first-try" && { [[ ! -e $out ]] || mv "$out" "$out.first-try"; } &&
             echo "gui tests: $gui failed once (its output is in $out.first-try); trying again" >&2 &&
             bash "$gui.sh"
     } || failed+=("$gui")

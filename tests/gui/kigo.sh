@@ -88,7 +88,7 @@ white_answered() {
 # A random move can be a stone White takes at once: then it is gone from the board Kigo reads
 # back, and White's captures (which Kigo asks after each move) have grown.
 play_black() {
-    local v plays taken
+    local v plays taken now
     v=$(gtp_log ask "$GTP_LOG" "$TENGEN --seed $((SEED + turns))" 'genmove black')
     [[ $v == pass ]] && return 1
     taken=$(gtp_log last "$GTP_LOG" 'captures white')
@@ -104,7 +104,8 @@ play_black() {
     kigo_wait genmove "$turns" 30
     grep -q "gtp\] < play black $v\$" "$GTP_LOG" ||
         fail "clicked $v, Kigo sent $(grep 'gtp\] < play' "$GTP_LOG" | tail -1)"
-    has_stone black "$v" || (($(gtp_log last "$GTP_LOG" 'captures white') > ${taken:-0})) ||
+    now=$(gtp_log last "$GTP_LOG" 'captures white')
+    has_stone black "$v" || ((${now:-0} > ${taken:-0})) ||
         fail "Black $v is not on tengen's board [$(flat "$STONES")], and White took nothing"
     white_answered
     stones=$((stones + 1))
