@@ -47,6 +47,8 @@ pub struct GtpArgs {
     pub rave_equiv: Option<String>,
     #[arg(long, value_name = "WEIGHT", help = settings::SCORE_WEIGHT.help, value_parser = settings::SCORE_WEIGHT.parser())]
     pub score_weight: Option<String>,
+    #[arg(long, value_name = "WEIGHT", help = settings::EXPLORATION.help, value_parser = settings::EXPLORATION.parser())]
+    pub exploration: Option<String>,
     /// Answer as this GUI expects where it departs from GTP: lizzie (version check), qgo
     /// (genmove answer ids), kigo (PASS) [default: by the specification].
     #[arg(long, value_enum)]
@@ -115,6 +117,7 @@ impl GtpArgs {
             (&settings::PLAYOUT, &self.playout),
             (&settings::RAVE_EQUIV, &self.rave_equiv),
             (&settings::SCORE_WEIGHT, &self.score_weight),
+            (&settings::EXPLORATION, &self.exploration),
         ];
         for (setting, text) in given {
             if let Some(text) = text {

@@ -9,6 +9,10 @@ pub const MAX_RAVE_EQUIV: f64 = 1.0e9;
 /// Weight of the margin term in the tree's values (see `simulation::Params::score_weight`).
 pub const DEFAULT_SCORE_WEIGHT: f64 = 0.05;
 
+/// Weight of the exploration term beside the RAVE-blended value (see
+/// `simulation::Params::exploration`).
+pub const DEFAULT_EXPLORATION: f64 = 0.0;
+
 /// Longest a move is ever thought about, whatever the clock or the settings say: a clock of
 /// years (`kgs-time_settings byoyomi 0 1000000000 1`) must not freeze the engine for years.
 pub const MAX_TIME_PER_MOVE: Duration = Duration::from_secs(3600);
@@ -44,6 +48,8 @@ pub struct SearchConfig {
     /// Weight of the expected margin beside the win rate when the search chooses a move, on
     /// 19x19 (0: win rate only).
     pub score_weight: f64,
+    /// Weight of the exploration term that sends playouts to rarely visited moves.
+    pub exploration: f64,
 }
 
 impl SearchConfig {
@@ -73,6 +79,7 @@ impl Default for SearchConfig {
             policy: Policy::Heavy,
             rave_equiv: None,
             score_weight: DEFAULT_SCORE_WEIGHT,
+            exploration: DEFAULT_EXPLORATION,
         }
     }
 }

@@ -169,6 +169,7 @@ impl MctsPlayer {
         );
         sim.params.policy = self.config.policy;
         sim.params.score_weight = self.config.score_weight;
+        sim.params.exploration = self.config.exploration;
         if let Some(equiv) = self.config.rave_equiv {
             sim.params.rave_equiv = equiv;
         }

@@ -219,8 +219,23 @@ pub static SCORE_WEIGHT: Setting = Setting {
     put: |c, v| c.score_weight = number(v),
 };
 
+pub static EXPLORATION: Setting = Setting {
+    name: "exploration",
+    kind: Kind::Number {
+        min: 0.0,
+        max: 10.0,
+        below_max: false,
+    },
+    help: "Weight of the exploration term, c in c * sqrt(ln N / (n + 1)) added to a move's \
+           value, so that moves the search has left aside are tried again (0: none) \
+           [default: 0]",
+    live: true,
+    get: |c| c.exploration.to_string(),
+    put: |c, v| c.exploration = number(v),
+};
+
 /// Every setting, in the order GoGui shows them.
-pub static SETTINGS: [&Setting; 11] = [
+pub static SETTINGS: [&Setting; 12] = [
     &THREADS,
     &PLAYOUTS,
     &TIME_PER_MOVE,
@@ -232,6 +247,7 @@ pub static SETTINGS: [&Setting; 11] = [
     &SEED,
     &RAVE_EQUIV,
     &SCORE_WEIGHT,
+    &EXPLORATION,
 ];
 
 impl Setting {

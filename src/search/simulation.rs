@@ -3,7 +3,7 @@
 //! updates for the siblings of every node on the path; the calling thread watches the clock
 //! and the stop flag and reports analysis snapshots.
 
-use super::config::DEFAULT_SCORE_WEIGHT;
+use super::config::{DEFAULT_EXPLORATION, DEFAULT_SCORE_WEIGHT};
 use super::policy::{play_out, MoveLog, Policy};
 use super::priors;
 use super::tree::{NewChild, NodeId, Tree};
@@ -31,6 +31,11 @@ pub struct Params {
     /// parent so that an unvisited move stays neutral; bounded so that the win rate still
     /// decides wherever it differs.
     pub score_weight: f64,
+    /// Weight `c` of the exploration term `c * sqrt(ln N / (n + 1))`, N the parent's playouts
+    /// and n the child's. Without it a move whose early playouts went badly keeps the low
+    /// AMAF-weighted value they gave it and is never tried again, while the search piles its
+    /// playouts onto another move.
+    pub exploration: f64,
 }
 
 impl Default for Params {
@@ -40,6 +45,7 @@ impl Default for Params {
             expand_after: 4,
             policy: Policy::Heavy,
             score_weight: DEFAULT_SCORE_WEIGHT,
+            exploration: DEFAULT_EXPLORATION,
         }
     }
 }
@@ -198,7 +204,11 @@ impl<'a> Simulation<'a> {
         let (score_weight, inverse_scale) =
             margin_term(self.params.score_weight, self.root.geometry().area());
         // The parent's margin is for the player who moved there: `color`'s opponent.
-        let reference = -self.tree.node(node).stats().score;
+        let parent = self.tree.node(node);
+        let reference = -parent.stats().score;
+        let log_parent = (parent.visits().max(1) as f64).ln();
+        // The largest exploration term any child can get (one with no playout of its own).
+        let max_bonus = self.params.exploration * log_parent.sqrt();
         for id in self.tree.node(node).children() {
             if restricted
                 && !self
@@ -223,6 +233,10 @@ impl<'a> Simulation<'a> {
             if s.visits > 0 && score_weight > 0.0 {
                 let x = (s.score - reference) * inverse_scale;
                 value += score_weight * x / (1.0 + x.abs());
+            }
+            // The square root only for children it could lift above the best so far.
+            if max_bonus > 0.0 && value + max_bonus > best_value {
+                value += max_bonus / (s.visits as f64 + 1.0).sqrt();
             }
             if value > best_value {
                 best_value = value;
@@ -375,6 +389,48 @@ mod tests {
         assert_eq!(choice(0.05), LARGE_WIN);
         // Win rate only: a tie, which goes to the first child.
         assert_eq!(choice(0.0), SMALL_WIN);
+    }
+
+    #[test]
+    fn exploration_tries_again_a_move_whose_first_playouts_lost() {
+        // A: 10,000 playouts won a quarter of the time. B: three lost playouts, and AMAF
+        // results that rate it at 20%: below A without exploration, above it with.
+        let tree = Tree::with_memory(1 << 20);
+        let board = Board::new(engine_core::Geometry::new(9).unwrap());
+        let child = |mv| NewChild {
+            mv,
+            prior_visits: 0,
+            prior_wins: 0,
+        };
+        let (a, b) = (Move::Play(Point(25)), Move::Play(Point(30)));
+        assert!(tree.expand(Tree::ROOT, &[child(a), child(b)]));
+        let mut ids = tree.node(Tree::ROOT).children();
+        let (node_a, node_b) = (
+            tree.node(ids.next().unwrap()),
+            tree.node(ids.next().unwrap()),
+        );
+        let root = tree.node(Tree::ROOT);
+        for i in 0..10_003 {
+            root.add_visit();
+            let (node, half_points) = match i {
+                0..10_000 => (node_a, if i % 4 == 0 { 2 } else { 0 }),
+                _ => (node_b, 0),
+            };
+            node.add_visit();
+            node.add_result(half_points, 0);
+        }
+        for i in 0..1000 {
+            node_b.add_rave(if i % 5 == 0 { 2 } else { 0 });
+        }
+        let mut sim = Simulation::new(&tree, board, Color::Black, 7.5, [None; 2]);
+        let choice = |sim: &Simulation<'_>| {
+            tree.node(sim.select(Tree::ROOT, Color::Black, 0).unwrap())
+                .mv()
+        };
+        sim.params.exploration = 0.0;
+        assert_eq!(choice(&sim), a);
+        sim.params.exploration = 0.1;
+        assert_eq!(choice(&sim), b);
     }
 
     #[test]
