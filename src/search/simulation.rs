@@ -357,16 +357,25 @@ mod tests {
     const SMALL_WIN: Move = Move::Play(Point(25));
     const LARGE_WIN: Move = Move::Play(Point(30));
 
+    /// A tree whose root has the children `moves`, without prior knowledge.
+    fn tree_of(moves: &[Move]) -> Tree {
+        let tree = Tree::with_memory(1 << 20);
+        let children: Vec<NewChild> = moves
+            .iter()
+            .map(|&mv| NewChild {
+                mv,
+                prior_visits: 0,
+                prior_wins: 0,
+            })
+            .collect();
+        assert!(tree.expand(Tree::ROOT, &children));
+        tree
+    }
+
     /// The root move the descent picks at `score_weight`, after four playouts through each.
     fn choice(score_weight: f64) -> Move {
-        let tree = Tree::with_memory(1 << 20);
+        let tree = tree_of(&[SMALL_WIN, LARGE_WIN]);
         let board = Board::new(engine_core::Geometry::new(19).unwrap());
-        let child = |mv| NewChild {
-            mv,
-            prior_visits: 0,
-            prior_wins: 0,
-        };
-        assert!(tree.expand(Tree::ROOT, &[child(SMALL_WIN), child(LARGE_WIN)]));
         let mut sim = Simulation::new(&tree, board, Color::Black, 7.5, [None; 2]);
         sim.params.score_weight = score_weight;
         let root = tree.node(Tree::ROOT);
@@ -395,15 +404,9 @@ mod tests {
     fn exploration_tries_again_a_move_whose_first_playouts_lost() {
         // A: 10,000 playouts won a quarter of the time. B: three lost playouts, and AMAF
         // results that rate it at 20%: below A without exploration, above it with.
-        let tree = Tree::with_memory(1 << 20);
-        let board = Board::new(engine_core::Geometry::new(9).unwrap());
-        let child = |mv| NewChild {
-            mv,
-            prior_visits: 0,
-            prior_wins: 0,
-        };
         let (a, b) = (Move::Play(Point(25)), Move::Play(Point(30)));
-        assert!(tree.expand(Tree::ROOT, &[child(a), child(b)]));
+        let tree = tree_of(&[a, b]);
+        let board = Board::new(engine_core::Geometry::new(9).unwrap());
         let mut ids = tree.node(Tree::ROOT).children();
         let (node_a, node_b) = (
             tree.node(ids.next().unwrap()),
