@@ -206,10 +206,14 @@ impl<'a> Simulation<'a> {
         // The parent's margin is for the player who moved there: `color`'s opponent.
         let parent = self.tree.node(node);
         let reference = -parent.stats().score;
-        let log_parent = (parent.visits().max(1) as f64).ln();
         // The largest exploration term any child can get (one with no playout of its own).
-        let max_bonus = self.params.exploration * log_parent.sqrt();
-        for id in self.tree.node(node).children() {
+        let c = self.params.exploration;
+        let max_bonus = if c > 0.0 {
+            c * (parent.visits().max(1) as f64).ln().sqrt()
+        } else {
+            0.0
+        };
+        for id in parent.children() {
             if restricted
                 && !self
                     .restrictions
