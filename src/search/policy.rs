@@ -23,8 +23,11 @@ pub enum Policy {
 const P_NAKADE: u32 = 230; // ~0.9
 const P_TACTICS: u32 = 230; // ~0.9
 const P_PATTERN: u32 = 243; // ~0.95
-const P_REJECT_HEURISTIC_SELF_ATARI: u32 = 230;
-const P_REJECT_RANDOM_SELF_ATARI: u32 = 128;
+/// A move into self-atari is rejected with this probability, whichever rule chose it. Random
+/// moves were rejected only half the time, and the playouts then let chains run themselves into
+/// atari and misjudged capturing races; at 0.9 tengen won more often against Pachi at the full
+/// 19x19 effort (BENCHMARKS.md, thirtieth session).
+const P_REJECT_SELF_ATARI: u32 = 230;
 const FILL_BOARD_TRIES: usize = 2;
 const RANDOM_TRIES: usize = 4;
 
@@ -119,7 +122,7 @@ pub fn heavy_move(
             generate(board, c, l, &mut found);
         }
         let candidate = found.pick(rng);
-        if let Some(p) = accept(board, c, candidate, rng, P_REJECT_HEURISTIC_SELF_ATARI) {
+        if let Some(p) = accept(board, c, candidate, rng) {
             return Some(p);
         }
     }
@@ -135,7 +138,7 @@ pub fn heavy_move(
     }
     for _ in 0..RANDOM_TRIES {
         let p = random_light_move(board, c, rng)?;
-        if !board.is_self_atari(c, p) || !chance(rng, P_REJECT_RANDOM_SELF_ATARI) {
+        if !rejected_as_self_atari(board, c, p, rng) {
             return Some(p);
         }
     }
@@ -172,22 +175,15 @@ fn pattern_moves(board: &Board, _c: Color, l: Point, found: &mut Candidates) {
     }
 }
 
-/// A candidate that is legal, not an own eye, and (with probability `reject`) no self-atari.
-fn accept(
-    board: &Board,
-    c: Color,
-    candidate: Option<Point>,
-    rng: &mut SmallRng,
-    reject: u32,
-) -> Option<Point> {
+/// A candidate that is legal, not an own eye, and (mostly) no self-atari.
+fn accept(board: &Board, c: Color, candidate: Option<Point>, rng: &mut SmallRng) -> Option<Point> {
     let p = candidate?;
-    if !board.is_playout_candidate(c, p) {
-        return None;
-    }
-    if board.is_self_atari(c, p) && chance(rng, reject) {
-        return None;
-    }
-    Some(p)
+    (board.is_playout_candidate(c, p) && !rejected_as_self_atari(board, c, p, rng)).then_some(p)
+}
+
+/// Whether `c` playing on `p` is a self-atari this playout turns down.
+fn rejected_as_self_atari(board: &Board, c: Color, p: Point, rng: &mut SmallRng) -> bool {
+    board.is_self_atari(c, p) && chance(rng, P_REJECT_SELF_ATARI)
 }
 
 /// Captures of enemy chains in atari and escapes of own chains in atari, on and around `l`.
