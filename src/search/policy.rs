@@ -3,7 +3,10 @@
 //! keeps the capturer to one eye); then michi's order of tactics around the last two moves —
 //! capture a chain in atari or save one of ours, then 3x3 shape patterns, then random moves
 //! that avoid bad self-atari, with fill-board tries in open areas — each rule taken with a
-//! probability so that playouts stay varied.
+//! probability so that playouts stay varied. `Races`: the heavy policy that also answers a
+//! move pressing one of our short chains by taking the outside liberties of the enemy chains
+//! racing it (between the tactics and the patterns); an experiment, not yet shown to win games
+//! (BENCHMARKS.md).
 
 use super::nakade;
 use super::patterns;
@@ -17,11 +20,13 @@ pub enum Policy {
     Light,
     #[default]
     Heavy,
+    Races,
 }
 
 /// Probabilities (out of 256) of trying each heavy rule.
 const P_NAKADE: u32 = 230; // ~0.9
 const P_TACTICS: u32 = 230; // ~0.9
+const P_RACE: u32 = 230; // ~0.9
 const P_PATTERN: u32 = 243; // ~0.95
 /// A move into self-atari is rejected with this probability, whichever rule chose it. Random
 /// moves were rejected only half the time, and the playouts then let chains run themselves into
@@ -50,7 +55,8 @@ pub fn play_out(
     while passes < 2 && played < max_moves {
         let choice = match policy {
             Policy::Light => random_light_move(board, to_move, rng),
-            Policy::Heavy => heavy_move(board, to_move, last, rng),
+            Policy::Heavy => heavy_move(board, to_move, last, false, rng),
+            Policy::Races => heavy_move(board, to_move, last, true, rng),
         };
         match choice {
             Some(p) => {
@@ -101,24 +107,30 @@ impl Candidates {
     }
 }
 
-/// One heavy-policy move for `c`, or `None` to pass.
+/// One heavy-policy move for `c`, or `None` to pass; `races`: with the capturing-race rule.
 pub fn heavy_move(
     board: &mut Board,
     c: Color,
     last: [Option<Point>; 2],
+    races: bool,
     rng: &mut SmallRng,
 ) -> Option<Point> {
     if let Some(p) = nakade_after_capture(board, c, rng) {
         return Some(p);
     }
-    let rules: [(u32, MoveGenerator); 2] =
-        [(P_TACTICS, tactical_moves), (P_PATTERN, pattern_moves)];
-    for (probability, generate) in rules {
-        if !chance(rng, probability) {
+    // Each rule with its probability and how many of the last two moves it answers. A rule
+    // left out draws no random number, so that the heavy policy's playouts stay as they were.
+    let rules: [(u32, MoveGenerator, usize); 3] = [
+        (P_TACTICS, tactical_moves, 2),
+        (if races { P_RACE } else { 0 }, race_moves, 1),
+        (P_PATTERN, pattern_moves, 2),
+    ];
+    for (probability, generate, recent) in rules {
+        if probability == 0 || !chance(rng, probability) {
             continue;
         }
         let mut found = Candidates::new();
-        for l in last.into_iter().flatten() {
+        for l in last.into_iter().take(recent).flatten() {
             generate(board, c, l, &mut found);
         }
         let candidate = found.pick(rng);
@@ -186,6 +198,53 @@ fn rejected_as_self_atari(board: &Board, c: Color, p: Point, rng: &mut SmallRng)
     board.is_self_atari(c, p) && chance(rng, P_REJECT_SELF_ATARI)
 }
 
+/// The liberties to take in capturing races the opponent's move on `l` pressed: when it
+/// touches one of our chains of two stones or more with two or three liberties, the liberties
+/// of each enemy chain in contact with ours (two stones or more, two liberties or more and no
+/// more than ours) that are not also ours. Without the rule the playouts let the side that is
+/// behind in a race live (BENCHMARKS.md).
+fn race_moves(board: &Board, c: Color, l: Point, found: &mut Candidates) {
+    if board.color_at(l) != Some(c.opponent()) {
+        return;
+    }
+    let g = board.geometry();
+    for n in g.neighbors(l) {
+        if board.color_at(n) != Some(c) || board.chain_size(n) < 2 {
+            continue;
+        }
+        let ours = board.chain_liberties(n);
+        if !(2..=3).contains(&ours) {
+            continue;
+        }
+        let mut our_liberties = None;
+        let mut seen = [Point(0); 8];
+        let mut seen_count = 0;
+        for s in board.chain_stones(n) {
+            for e in g.neighbors(s) {
+                if board.color_at(e) != Some(c.opponent()) {
+                    continue;
+                }
+                let head = board.chain_head(e);
+                if seen[..seen_count].contains(&head) || board.chain_size(e) < 2 {
+                    continue;
+                }
+                if seen_count < seen.len() {
+                    seen[seen_count] = head;
+                    seen_count += 1;
+                }
+                let theirs = board.chain_liberties(e);
+                if (2..=ours).contains(&theirs) {
+                    let ours = *our_liberties.get_or_insert_with(|| board.chain_liberty_set(n));
+                    let outside = board.chain_liberty_set(e).and_not(&ours);
+                    for bit in outside.iter() {
+                        found.push(g.point_of_bit(bit));
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Captures of enemy chains in atari and escapes of own chains in atari, on and around `l`.
 fn tactical_moves(board: &Board, c: Color, l: Point, found: &mut Candidates) {
     let mut around = [Point(0); 9];
@@ -241,9 +300,53 @@ mod tests {
         let answers = (0..200)
             .filter(|&seed| {
                 let mut rng = SmallRng::seed_from_u64(seed);
-                heavy_move(&mut board.clone(), Color::White, [Some(e6), None], &mut rng) == Some(c6)
+                let mut board = board;
+                heavy_move(&mut board, Color::White, [Some(e6), None], false, &mut rng) == Some(c6)
             })
             .count();
         assert!(answers > 150, "C6 in {answers} of 200 playouts");
+    }
+
+    #[test]
+    fn a_race_the_last_move_joined_is_answered_on_its_outside_liberties() {
+        // White's D5 joins B4 C4 D4 D5: two liberties (D6, E5) against the three of Black's
+        // B5 C5 (A5, B6, C6). Black takes White's liberties, not its own.
+        let rows = "....... ....... .XXO... XOOOX.. .XXX... ....... .......";
+        let board = *position(rows, Color::Black).board();
+        let mut found = Candidates::new();
+        race_moves(&board, Color::Black, point(&board, "D5"), &mut found);
+        let mut answers: Vec<String> = found.points[..found.len]
+            .iter()
+            .map(|&p| board.geometry().vertex(p))
+            .collect();
+        answers.sort();
+        assert_eq!(answers, ["D6", "E5"]);
+        // Black's B3 C3 D3 has five liberties: no race there.
+        let mut found = Candidates::new();
+        race_moves(&board, Color::White, point(&board, "C3"), &mut found);
+        assert_eq!(found.len, 0);
+        // A single stone pressing Black's B5 C5 from outside: the race is with White's chain.
+        let mut board = board;
+        let b6 = point(&board, "B6");
+        board.play(Color::White, b6);
+        let mut found = Candidates::new();
+        race_moves(&board, Color::Black, b6, &mut found);
+        let mut answers: Vec<String> = found.points[..found.len]
+            .iter()
+            .map(|&p| board.geometry().vertex(p))
+            .collect();
+        answers.sort();
+        assert_eq!(answers, ["D6", "E5"]);
+    }
+
+    #[test]
+    fn no_race_when_the_last_chain_has_more_liberties() {
+        // White's chain through D5 has four liberties (D6, E5, E4, D3) against Black's three:
+        // Black is behind and the rule stays silent.
+        let rows = "....... ....... .XXO... XOOO... .XX.... ....... .......";
+        let board = *position(rows, Color::Black).board();
+        let mut found = Candidates::new();
+        race_moves(&board, Color::Black, point(&board, "D5"), &mut found);
+        assert_eq!(found.len, 0);
     }
 }

@@ -154,13 +154,18 @@ pub static PONDER: Setting = Setting {
 };
 
 /// The playout policies by name, in the order of `Kind::Choice`.
-const POLICIES: [(&str, Policy); 2] = [("heavy", Policy::Heavy), ("light", Policy::Light)];
+const POLICIES: [(&str, Policy); 3] = [
+    ("heavy", Policy::Heavy),
+    ("light", Policy::Light),
+    ("races", Policy::Races),
+];
 
 pub static PLAYOUT: Setting = Setting {
     name: "playout",
-    kind: Kind::Choice(&["heavy", "light"]),
-    help: "Playout policy of the tree search: heavy (tactics and patterns) or light (uniform \
-           random) [default: heavy]",
+    kind: Kind::Choice(&["heavy", "light", "races"]),
+    help: "Playout policy of the tree search: heavy (tactics and patterns), light (uniform \
+           random) or races (heavy, also taking the outside liberties of capturing races; an \
+           experiment) [default: heavy]",
     live: true,
     get: |c| {
         let (name, _) = POLICIES
@@ -357,6 +362,8 @@ mod tests {
         assert_eq!(c.playouts, Some(5000));
         assert_eq!(c.time_per_move, Some(Duration::from_millis(1500)));
         assert_eq!((c.policy, c.ponder), (Policy::Light, true));
+        set(&mut c, "playout", "races").unwrap();
+        assert_eq!(c.policy, Policy::Races);
         set(&mut c, "playouts", "0").unwrap();
         set(&mut c, "time_per_move", "0").unwrap();
         set(&mut c, "rave_equiv", "0").unwrap();
