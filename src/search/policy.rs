@@ -208,12 +208,14 @@ fn race_moves(board: &Board, c: Color, l: Point, found: &mut Candidates) {
         return;
     }
     let g = board.geometry();
-    for n in g.neighbors(l) {
+    let mut pressed = [Point(0); 4];
+    for (k, n) in g.neighbors(l).into_iter().enumerate() {
         if board.color_at(n) != Some(c) || board.chain_size(n) < 2 {
             continue;
         }
         let ours = board.chain_liberties(n);
-        if !(2..=3).contains(&ours) {
+        pressed[k] = board.chain_head(n);
+        if !(2..=3).contains(&ours) || pressed[..k].contains(&pressed[k]) {
             continue;
         }
         let mut our_liberties = None;
@@ -234,9 +236,8 @@ fn race_moves(board: &Board, c: Color, l: Point, found: &mut Candidates) {
                 }
                 let theirs = board.chain_liberties(e);
                 if (2..=ours).contains(&theirs) {
-                    let ours = *our_liberties.get_or_insert_with(|| board.chain_liberty_set(n));
-                    let outside = board.chain_liberty_set(e).and_not(&ours);
-                    for bit in outside.iter() {
+                    let shared = our_liberties.get_or_insert_with(|| board.chain_liberty_set(n));
+                    for bit in board.chain_liberty_set(e).and_not(shared).iter() {
                         found.push(g.point_of_bit(bit));
                     }
                 }
