@@ -308,46 +308,38 @@ mod tests {
         assert!(answers > 150, "C6 in {answers} of 200 playouts");
     }
 
-    #[test]
-    fn a_race_the_last_move_joined_is_answered_on_its_outside_liberties() {
-        // White's D5 joins B4 C4 D4 D5: two liberties (D6, E5) against the three of Black's
-        // B5 C5 (A5, B6, C6). Black takes White's liberties, not its own.
-        let rows = "....... ....... .XXO... XOOOX.. .XXX... ....... .......";
-        let board = *position(rows, Color::Black).board();
+    /// The race rule's candidates for `c` answering `l`, as sorted vertices.
+    fn race_answers(board: &Board, c: Color, l: &str) -> Vec<String> {
         let mut found = Candidates::new();
-        race_moves(&board, Color::Black, point(&board, "D5"), &mut found);
+        race_moves(board, c, point(board, l), &mut found);
         let mut answers: Vec<String> = found.points[..found.len]
             .iter()
             .map(|&p| board.geometry().vertex(p))
             .collect();
         answers.sort();
-        assert_eq!(answers, ["D6", "E5"]);
-        // Black's B3 C3 D3 has five liberties: no race there.
-        let mut found = Candidates::new();
-        race_moves(&board, Color::White, point(&board, "C3"), &mut found);
-        assert_eq!(found.len, 0);
-        // A single stone pressing Black's B5 C5 from outside: the race is with White's chain.
-        let mut board = board;
-        let b6 = point(&board, "B6");
-        board.play(Color::White, b6);
-        let mut found = Candidates::new();
-        race_moves(&board, Color::Black, b6, &mut found);
-        let mut answers: Vec<String> = found.points[..found.len]
-            .iter()
-            .map(|&p| board.geometry().vertex(p))
-            .collect();
-        answers.sort();
-        assert_eq!(answers, ["D6", "E5"]);
+        answers
     }
 
     #[test]
-    fn no_race_when_the_last_chain_has_more_liberties() {
+    fn a_pressed_chain_takes_the_outside_liberties_of_the_chain_racing_it() {
+        // White's D5 joins B4 C4 D4 D5: two liberties (D6, E5) against the three of Black's
+        // B5 C5 (A5, B6, C6). Black takes White's liberties, not its own.
+        let rows = "....... ....... .XXO... XOOOX.. .XXX... ....... .......";
+        let mut board = *position(rows, Color::Black).board();
+        assert_eq!(race_answers(&board, Color::Black, "D5"), ["D6", "E5"]);
+        // Black's B3 C3 D3 has five liberties: no race there.
+        assert!(race_answers(&board, Color::White, "C3").is_empty());
+        // A single stone pressing B5 C5 from outside: the race is still with White's chain.
+        board.play(Color::White, point(&board, "B6"));
+        assert_eq!(race_answers(&board, Color::Black, "B6"), ["D6", "E5"]);
+    }
+
+    #[test]
+    fn no_race_when_the_racing_chain_has_more_liberties() {
         // White's chain through D5 has four liberties (D6, E5, E4, D3) against Black's three:
         // Black is behind and the rule stays silent.
         let rows = "....... ....... .XXO... XOOO... .XX.... ....... .......";
         let board = *position(rows, Color::Black).board();
-        let mut found = Candidates::new();
-        race_moves(&board, Color::Black, point(&board, "D5"), &mut found);
-        assert_eq!(found.len, 0);
+        assert!(race_answers(&board, Color::Black, "D5").is_empty());
     }
 }
