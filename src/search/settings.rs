@@ -153,30 +153,27 @@ pub static PONDER: Setting = Setting {
     put: |c, v| c.ponder = matches!(v, Value::Switch(true)),
 };
 
-/// The playout policies by name, in the order of `Kind::Choice`.
-const POLICIES: [(&str, Policy); 3] = [
-    ("heavy", Policy::Heavy),
-    ("light", Policy::Light),
-    ("races", Policy::Races),
-];
+/// The playout policies, and their names in the same order.
+const POLICIES: [Policy; 3] = [Policy::Heavy, Policy::Light, Policy::Races];
+const POLICY_NAMES: [&str; 3] = ["heavy", "light", "races"];
 
 pub static PLAYOUT: Setting = Setting {
     name: "playout",
-    kind: Kind::Choice(&["heavy", "light", "races"]),
+    kind: Kind::Choice(&POLICY_NAMES),
     help: "Playout policy of the tree search: heavy (tactics and patterns), light (uniform \
            random) or races (heavy, also taking the outside liberties of capturing races; an \
            experiment) [default: heavy]",
     live: true,
     get: |c| {
-        let (name, _) = POLICIES
+        let i = POLICIES
             .iter()
-            .find(|(_, p)| *p == c.policy)
+            .position(|&p| p == c.policy)
             .expect("listed");
-        name.to_string()
+        POLICY_NAMES[i].to_string()
     },
     put: |c, v| {
         if let Value::Choice(i) = v {
-            c.policy = POLICIES[i].1;
+            c.policy = POLICIES[i];
         }
     },
 };
