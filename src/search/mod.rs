@@ -389,12 +389,19 @@ fn top_two_visits(tree: &Tree) -> (u32, u32) {
     top
 }
 
+/// Mean ownership, for the chain's own colour, below which the playouts call a chain dead.
+const DEAD: f32 = -0.2;
+/// The same for a chain beside a liberty neither side can fill: in a seki the playouts capture
+/// whichever side moves first there, so they may lean one way without either chain being dead.
+const DEAD_IN_SEKI: f32 = -0.6;
+
 /// Stones whose chain the playouts mostly gave to the opponent.
 fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
     let board = game.board();
     let g = game.geometry();
     let owner: std::collections::HashMap<Point, f32> =
         g.points().zip(ownership.iter().copied()).collect();
+    let seki = engine_core::seki_stones(board, &[]);
     g.points()
         .filter(|&p| match board.color_at(p) {
             None => false,
@@ -402,7 +409,12 @@ fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
                 let sign = if color == Color::Black { 1.0 } else { -1.0 };
                 let stones: Vec<Point> = board.chain_stones(p).collect();
                 let mean = stones.iter().map(|s| owner[s]).sum::<f32>() / stones.len() as f32;
-                sign * mean < -0.2
+                sign * mean
+                    < if seki.contains(&p) {
+                        DEAD_IN_SEKI
+                    } else {
+                        DEAD
+                    }
             }
         })
         .collect()
