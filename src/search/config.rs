@@ -43,7 +43,8 @@ pub struct SearchConfig {
     /// Playout policy: heavy (the default, for strength) or light (for speed comparisons).
     pub policy: Policy,
     /// RAVE equivalence: the playouts at which a node's own value and its AMAF value weigh
-    /// the same. `None` keeps the search's default.
+    /// the same. `None` keeps the search's default for the board (see
+    /// `simulation::default_rave_equiv`).
     pub rave_equiv: Option<f64>,
     /// Weight of the expected margin beside the win rate when the search chooses a move, on
     /// 19x19 (0: win rate only).

@@ -200,7 +200,8 @@ pub static RAVE_EQUIV: Setting = Setting {
         below_max: false,
     },
     help: "RAVE equivalence: playouts at which a move's own value and its AMAF value weigh the \
-           same (0: the default) [default: 3000]",
+           same (0: the default, 1000 on 9x9 and 3000 on 19x19, by the area in between) \
+           [default: 0]",
     live: true,
     get: |c| c.rave_equiv.unwrap_or(0.0).to_string(),
     put: |c, v| c.rave_equiv = Some(number(v)).filter(|&x| x > 0.0),

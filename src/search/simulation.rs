@@ -38,10 +38,11 @@ pub struct Params {
     pub exploration: f64,
 }
 
-impl Default for Params {
-    fn default() -> Self {
+impl Params {
+    /// The defaults on a board of `area` points.
+    pub fn for_area(area: usize) -> Self {
         Params {
-            rave_equiv: 3000.0,
+            rave_equiv: default_rave_equiv(area),
             expand_after: 4,
             policy: Policy::Heavy,
             score_weight: DEFAULT_SCORE_WEIGHT,
@@ -100,7 +101,7 @@ impl<'a> Simulation<'a> {
             to_move,
             komi,
             last,
-            params: Params::default(),
+            params: Params::for_area(root.geometry().area()),
             halt: AtomicBool::new(false),
             playouts: AtomicU64::new(0),
             max_playouts: None,
@@ -310,18 +311,34 @@ impl<'a> Simulation<'a> {
     }
 }
 
-/// The margin term's weight and the inverse of the margin, in points, at which it gives half
-/// of it (`x / (1 + |x|)` of the margin over this scale), on a board of `area` points. The
-/// weight is `weight` on 19x19 and larger, none on 9x9 and smaller, and in between in
-/// proportion to the area beyond 9x9's. Small boards have sharper win rates and closer games:
-/// on 9x9 the term won in self-play but lost to Pachi at the headline clock (BENCHMARKS.md).
-/// The scale is half the board's side: 9.5 points on 19x19.
-fn margin_term(weight: f64, area: usize) -> (f64, f64) {
+/// Where a board of `area` points lies between 9x9 (0) and 19x19 (1), in proportion to the
+/// area beyond 9x9's: search parameters measured on the two boards are interpolated in between.
+fn large_board_share(area: usize) -> f64 {
     const SMALL: f64 = 81.0;
     const LARGE: f64 = 361.0;
-    let area = area as f64;
-    let share = ((area - SMALL) / (LARGE - SMALL)).clamp(0.0, 1.0);
-    (weight * share, 2.0 / area.sqrt())
+    ((area as f64 - SMALL) / (LARGE - SMALL)).clamp(0.0, 1.0)
+}
+
+/// The RAVE equivalence on a board of `area` points: 1,000 on 9x9 and smaller, 3,000 on 19x19
+/// and larger. AMAF values credit a move wherever it came later in a playout, blind to the
+/// order that tactics turn on; on 9x9, where a node near the root gets its own playouts by the
+/// thousand, letting them outweigh the AMAF values after 1,000 rather than 3,000 won at the
+/// headline clock against Pachi (BENCHMARKS.md, thirty-eighth session). 19x19 keeps the value
+/// it was tuned at until a match there says otherwise.
+pub fn default_rave_equiv(area: usize) -> f64 {
+    const SMALL_BOARD: f64 = 1000.0;
+    const LARGE_BOARD: f64 = 3000.0;
+    SMALL_BOARD + (LARGE_BOARD - SMALL_BOARD) * large_board_share(area)
+}
+
+/// The margin term's weight and the inverse of the margin, in points, at which it gives half
+/// of it (`x / (1 + |x|)` of the margin over this scale), on a board of `area` points. The
+/// weight is `weight` on 19x19 and larger, none on 9x9 and smaller, and in between by
+/// [`large_board_share`]. Small boards have sharper win rates and closer games: on 9x9 the
+/// term won in self-play but lost to Pachi at the headline clock (BENCHMARKS.md). The scale is
+/// half the board's side: 9.5 points on 19x19.
+fn margin_term(weight: f64, area: usize) -> (f64, f64) {
+    (weight * large_board_share(area), 2.0 / (area as f64).sqrt())
 }
 
 /// Adds one playout's final position to `ownership`: +1 a cell for Black's stones and the
@@ -460,6 +477,16 @@ mod tests {
         for p in game.geometry().points() {
             assert_eq!(sim.ownership[p.index()].load(Relaxed), playouts as i64);
         }
+    }
+
+    #[test]
+    fn the_rave_equivalence_goes_from_9x9s_to_19x19s_with_the_area() {
+        let equiv = |side: usize| default_rave_equiv(side * side);
+        assert_eq!(equiv(7), 1000.0);
+        assert_eq!(equiv(9), 1000.0);
+        assert!(1000.0 < equiv(13) && equiv(13) < equiv(17) && equiv(17) < 3000.0);
+        assert_eq!(equiv(19), 3000.0);
+        assert_eq!(equiv(25), 3000.0);
     }
 
     #[test]
