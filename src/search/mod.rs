@@ -409,12 +409,12 @@ fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
                 let sign = if color == Color::Black { 1.0 } else { -1.0 };
                 let stones: Vec<Point> = board.chain_stones(p).collect();
                 let mean = stones.iter().map(|s| owner[s]).sum::<f32>() / stones.len() as f32;
-                sign * mean
-                    < if seki.contains(&p) {
-                        DEAD_IN_SEKI
-                    } else {
-                        DEAD
-                    }
+                let limit = if seki.contains(&p) {
+                    DEAD_IN_SEKI
+                } else {
+                    DEAD
+                };
+                sign * mean < limit
             }
         })
         .collect()

@@ -322,10 +322,10 @@ fn large_board_share(area: usize) -> f64 {
 /// The RAVE equivalence on a board of `area` points: 1,000 on 9x9 and smaller, 3,000 on 19x19
 /// and larger. AMAF values credit a move wherever it came later in a playout, blind to the
 /// order that tactics turn on; on 9x9, where a node near the root gets its own playouts by the
-/// thousand, letting them outweigh the AMAF values after 1,000 rather than 3,000 won at the
-/// headline clock against Pachi (BENCHMARKS.md, thirty-eighth session). 19x19 keeps the value
-/// it was tuned at until a match there says otherwise.
-pub fn default_rave_equiv(area: usize) -> f64 {
+/// thousand, letting them outweigh the AMAF values after 1,000 rather than 3,000 led by seven
+/// points at the headline clock against Pachi (BENCHMARKS.md, thirty-eighth session). 19x19
+/// keeps the value it was tuned at until a match there says otherwise.
+fn default_rave_equiv(area: usize) -> f64 {
     const SMALL_BOARD: f64 = 1000.0;
     const LARGE_BOARD: f64 = 3000.0;
     SMALL_BOARD + (LARGE_BOARD - SMALL_BOARD) * large_board_share(area)
