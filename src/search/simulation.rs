@@ -40,7 +40,7 @@ pub struct Params {
 
 impl Params {
     /// The defaults on a board of `area` points.
-    pub fn for_area(area: usize) -> Self {
+    fn for_area(area: usize) -> Self {
         Params {
             rave_equiv: default_rave_equiv(area),
             expand_after: 4,
