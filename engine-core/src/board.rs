@@ -7,8 +7,10 @@
 //! neighbours share their other neighbours among themselves); a capture walks the captured list
 //! and credits each distinct neighbouring chain once per freed point. Empty points are kept in a
 //! list with an index map for O(1) random sampling; a playout's scan of that list remembers on
-//! each point the colours it was no candidate for, until a move nearby could change that.
-//! Everything lives in fixed arrays: the board is `Copy` and no method allocates.
+//! each point the colours it was no candidate for, until a move nearby could change that. Every
+//! point's 3x3 neighbourhood code, which the playouts' patterns look up, is kept up to date as
+//! stones come and go (eight toggles a stone) rather than read from the cells around on each
+//! look-up. Everything lives in fixed arrays: the board is `Copy` and no method allocates.
 //!
 //! In a random playout the colours around a move are coin flips, and mispredicted branches, not
 //! instructions, take most of a move's time: the hot paths gather such tests into bit masks or
@@ -92,6 +94,29 @@ impl std::ops::IndexMut<usize> for Cells {
     }
 }
 
+/// The 3x3 neighbourhood code of every cell (see [`Board::neighborhood`]), indexed like
+/// [`Cells`]; garbage on guards. Kept up to date by every stone placed or taken, so that the
+/// playouts' pattern test reads a code where it read the eight cells around.
+#[derive(Clone, Copy)]
+struct Neighborhoods([u16; CELL_SLOTS]);
+
+impl Neighborhoods {
+    #[inline(always)]
+    fn get(&self, i: usize) -> u16 {
+        self.0[i & (CELL_SLOTS - 1)]
+    }
+
+    /// Toggles the colour code `color` of a cell in the codes of the eight points `around` it
+    /// (in the order of [`Board::neighborhood_points`]): the one at offset `i` sees the cell at
+    /// the opposite offset, `7 - i`.
+    #[inline(always)]
+    fn toggle(&mut self, around: [Point; 8], color: u8) {
+        for (i, q) in around.into_iter().enumerate() {
+            self.0[q.index() & (CELL_SLOTS - 1)] ^= (color as u16) << (2 * (7 - i));
+        }
+    }
+}
+
 /// A Go position with simple ko, for playouts and tree search (see the module docs).
 #[derive(Clone, Copy)]
 pub struct Board {
@@ -108,6 +133,7 @@ pub struct Board {
     on_board: Bitboard,
     empties: [Point; MAX_SIZE * MAX_SIZE],
     cells: Cells,
+    neighborhoods: Neighborhoods,
 }
 
 impl Board {
@@ -130,6 +156,7 @@ impl Board {
                     ..Cell::default()
                 }; CELL_SLOTS],
             ),
+            neighborhoods: Neighborhoods([0; CELL_SLOTS]),
         };
         for p in geometry.points() {
             board.cells[p.index()].color = EMPTY;
@@ -148,6 +175,13 @@ impl Board {
                     }
                 })
                 .sum();
+        }
+        for p in geometry.points() {
+            let mut code = 0u16;
+            for (i, q) in board.neighborhood_points(p).iter().enumerate() {
+                code |= (board.cells[q.index()].color as u16) << (2 * i);
+            }
+            board.neighborhoods.0[p.index()] = code;
         }
         board
     }
@@ -451,49 +485,22 @@ impl Board {
         self.on_board = other.on_board;
         self.empties[..empties].copy_from_slice(&other.empties[..empties]);
         self.cells.0[..cells].copy_from_slice(&other.cells.0[..cells]);
+        self.neighborhoods.0[..cells].copy_from_slice(&other.neighborhoods.0[..cells]);
     }
 
     /// The 3x3 neighbourhood of `p` as 16 bits: two bits per neighbour (0 empty, 1 black,
     /// 2 white, 3 off board), in the order of [`Board::neighborhood_points`].
     #[inline]
     pub fn neighborhood(&self, p: Point) -> u16 {
-        let mut code = 0u16;
-        for (i, q) in self.neighborhood_points(p).iter().enumerate() {
-            code |= (self.cells[q.index()].color as u16) << (2 * i);
-        }
-        code
+        self.neighborhoods.get(p.index())
     }
 
     /// [`neighborhood`](Board::neighborhood) of each of the eight points around `p`, in the
-    /// order of [`Board::neighborhood_points`], from one read of the 5x5 window around `p`.
-    /// Entries for guard cells are meaningless.
+    /// order of [`Board::neighborhood_points`]. Entries for guard cells are meaningless.
     #[inline]
     pub fn neighborhoods_around(&self, p: Point) -> [u16; 8] {
-        let s = self.geometry.stride();
-        // Row 0 of the window is two strides below `p`; indices wrap below the board and the
-        // mask of `Cells` sends them, like those above it, to guard slots.
-        let window: [[u16; 5]; 5] = std::array::from_fn(|row| {
-            let first = (p.index() + row * s).wrapping_sub(2 * s + 2);
-            std::array::from_fn(|col| self.cells[first.wrapping_add(col)].color as u16)
-        });
-        // The three cells of a window row centred on columns 1 to 3, as the 6 bits they take
-        // in a code.
-        let triples: [[u16; 3]; 5] =
-            window.map(|r| std::array::from_fn(|x| r[x] | r[x + 1] << 2 | r[x + 2] << 4));
-        let code = |x: usize, y: usize| {
-            let middle = window[y + 1][x] | window[y + 1][x + 2] << 2;
-            triples[y][x] | middle << 6 | triples[y + 2][x] << 10
-        };
-        [
-            code(0, 0),
-            code(1, 0),
-            code(2, 0),
-            code(0, 1),
-            code(2, 1),
-            code(0, 2),
-            code(1, 2),
-            code(2, 2),
-        ]
+        self.neighborhood_points(p)
+            .map(|q| self.neighborhoods.get(q.index()))
     }
 
     /// The eight points around `p`, row by row from the one below-left: (-1,-1) (0,-1) (1,-1)
@@ -622,6 +629,8 @@ impl Board {
             }
         }
 
+        let around = self.neighborhood_points(p);
+        self.neighborhoods.toggle(around, me);
         self.cells[pi] = Cell {
             color: me,
             neighbors,
@@ -817,6 +826,8 @@ impl Board {
             let p = Point(s);
             self.cells[s as usize].color = EMPTY;
             self.cells[s as usize].head = 0;
+            let around = self.neighborhood_points(p);
+            self.neighborhoods.toggle(around, color);
             self.add_empty(p);
             self.stones[ci].clear(self.geometry.bit(p));
             self.hash ^= zobrist::STONE[ci][s as usize];
