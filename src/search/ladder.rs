@@ -1,9 +1,6 @@
 //! Ladder reading: whether a chain in atari that runs out by extending is caught anyway by a
-//! sequence of ataris. Read depth first on copies of the board, with a budget of stones after
-//! which the escape is given the benefit of the doubt. The copies are boards kept per thread
-//! between questions and refilled with `Board::copy_from`, which moves only the cells the
-//! board's size uses: a plain `Board` copy moves the mailbox of the largest board (about 18 KB),
-//! and on 9x9 those copies were a quarter of the search's instructions.
+//! sequence of ataris. Read on copies of the board (a `Board` is a memcpy), depth first, with a
+//! budget of stones after which the escape is given the benefit of the doubt.
 //!
 //! The priors use it (a new node's escapes into a ladder are left out of the tree, its ataris
 //! that catch a chain encouraged). The playouts do not:
@@ -12,37 +9,9 @@
 //! Pachi at a 5-minute clock on 19x19 (no measurable gain; BENCHMARKS.md).
 
 use engine_core::{Board, Color, Point};
-use std::cell::RefCell;
 
 /// Stones the reader may place for one question.
 const BUDGET: u32 = 80;
-
-thread_local! {
-    /// Boards to read on, one for each level of a reading in progress; they grow to the
-    /// deepest reading a thread has done and are then reused without allocation.
-    static SPARE_BOARDS: RefCell<Vec<Box<Board>>> = const { RefCell::new(Vec::new()) };
-}
-
-/// `read` applied to a copy of `board` that it may play on.
-fn on_copy<R>(board: &Board, read: impl FnOnce(&mut Board) -> R) -> R {
-    let spare = SPARE_BOARDS.with(|spares| spares.borrow_mut().pop());
-    let mut copy = match spare {
-        // `copy_from` leaves the cells past the board's size alone: the guard cells of a board
-        // of the same size.
-        Some(mut spare) if spare.geometry() == board.geometry() => {
-            spare.copy_from(board);
-            spare
-        }
-        Some(mut spare) => {
-            *spare = *board;
-            spare
-        }
-        None => Box::new(*board),
-    };
-    let result = read(&mut copy);
-    SPARE_BOARDS.with(|spares| spares.borrow_mut().push(copy));
-    result
-}
 
 /// Whether `c` extending on `liberty`, the last liberty of one of its chains, still loses that
 /// chain to a ladder (or to an immediate capture because the extension gains nothing).
@@ -64,24 +33,23 @@ pub fn atari_catches(board: &Board, c: Color, p: Point) -> u32 {
     if targets.clone().next().is_none() || !board.is_legal(c, p) {
         return 0;
     }
-    on_copy(board, |after| {
-        after.play(c, p);
-        let mut budget = BUDGET;
-        let (mut heads, mut counted) = ([Point(0); 4], 0);
-        let mut caught = 0;
-        for n in targets {
-            let head = after.chain_head(n);
-            if heads[..counted].contains(&head) {
-                continue;
-            }
-            heads[counted] = head;
-            counted += 1;
-            if after.chain_liberties(n) == 1 && !escapes(after, defender, n, &mut budget) {
-                caught += after.chain_size(n);
-            }
+    let mut after = *board;
+    after.play(c, p);
+    let mut budget = BUDGET;
+    let (mut heads, mut counted) = ([Point(0); 4], 0);
+    let mut caught = 0;
+    for n in targets {
+        let head = after.chain_head(n);
+        if heads[..counted].contains(&head) {
+            continue;
         }
-        caught
-    })
+        heads[counted] = head;
+        counted += 1;
+        if after.chain_liberties(n) == 1 && !escapes(&after, defender, n, &mut budget) {
+            caught += after.chain_size(n);
+        }
+    }
+    caught
 }
 
 /// Whether `c` extending on `liberty` gets its chain out of atari for good.
@@ -92,10 +60,9 @@ fn extends_out(board: &Board, c: Color, liberty: Point, budget: &mut u32) -> boo
     if surely_escapes(board, c, liberty) {
         return true;
     }
-    on_copy(board, |after| {
-        after.play(c, liberty);
-        !caught_after_move(after, c, liberty, budget)
-    })
+    let mut after = *board;
+    after.play(c, liberty);
+    !caught_after_move(&after, c, liberty, budget)
 }
 
 /// Whether `c` extending on `liberty` obviously gets three liberties or more (three empty
@@ -128,11 +95,9 @@ fn caught_after_move(board: &Board, c: Color, p: Point, budget: &mut u32) -> boo
         if !board.is_legal(attacker, atari) {
             continue;
         }
-        let caught = on_copy(board, |next| {
-            next.play(attacker, atari);
-            next.chain_liberties(p) == 1 && !escapes(next, c, p, budget)
-        });
-        if caught {
+        let mut next = *board;
+        next.play(attacker, atari);
+        if next.chain_liberties(p) == 1 && !escapes(&next, c, p, budget) {
             return true;
         }
     }
@@ -204,37 +169,6 @@ mod tests {
         // A black stone on the ladder's path breaks it.
         b.play(Color::Black, point(&b, "G8"));
         assert_eq!(atari_catches(&b, Color::White, point(&b, "D5")), 0);
-    }
-
-    #[test]
-    fn readings_on_boards_of_different_sizes_come_out_the_same() {
-        // The spare boards a 19x19 reading leaves must not change a 9x9 reading after it.
-        let small = board(&LADDER);
-        let mut broken = small;
-        broken.play(Color::Black, point(&broken, "G8"));
-        // LADDER's stones moved twelve lines up and right on 19x19: a ladder to the corner.
-        let mut large = Board::new(engine_core::Geometry::new(19).unwrap());
-        for (c, v) in [
-            (Color::Black, "Q16"),
-            (Color::White, "P16"),
-            (Color::White, "Q17"),
-            (Color::White, "Q15"),
-            (Color::White, "R15"),
-        ] {
-            large.play(c, point(&large, v));
-        }
-        for _ in 0..2 {
-            for (b, escape, caught) in [
-                (&small, "E4", true),
-                (&large, "R16", true),
-                (&broken, "E4", false),
-            ] {
-                assert_eq!(
-                    extension_is_caught(b, Color::Black, point(b, escape)),
-                    caught
-                );
-            }
-        }
     }
 
     #[test]
