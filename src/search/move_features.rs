@@ -91,12 +91,15 @@ fn size_class(stones: u32) -> u32 {
 
 /// The 3x3 neighbourhood of `p` with the mover's stones as Black, in its canonical orientation.
 fn shape(board: &Board, c: Color, p: Point) -> u16 {
-    let code = board.neighborhood(p);
-    let code = match c {
-        Color::Black => code,
-        Color::White => swap_colors(code),
-    };
-    canonical_shapes()[code as usize]
+    canonical_shapes()[mover_neighborhood(board, c, p) as usize]
+}
+
+/// The 3x3 neighbourhood code of `p` with the mover's stones as Black.
+fn mover_neighborhood(board: &Board, c: Color, p: Point) -> u16 {
+    match c {
+        Color::Black => board.neighborhood(p),
+        Color::White => swap_colors(board.neighborhood(p)),
+    }
 }
 
 /// The stones `c` playing `p` captures, and whether a chain of `c` next to `p` is in atari.
@@ -228,42 +231,47 @@ const ADJACENT: [usize; 4] = [1, 3, 4, 6];
 /// two bits a cell (empty, mover, opponent, off board), then two bits for the liberties of
 /// each adjacent chain (none, 1, 2, 3 or more).
 fn big_shape(board: &Board, c: Color, p: Point) -> u32 {
-    let g = board.geometry();
-    let (x, y) = g.coords(p);
-    let size = g.size() as i32;
-    let mut cells = [0u32; 12];
-    let mut liberties = [0u32; 12];
-    for (i, &(dx, dy)) in BIG_OFFSETS.iter().enumerate() {
-        let (qx, qy) = (x as i32 + dx, y as i32 + dy);
-        if !(0..size).contains(&qx) || !(0..size).contains(&qy) {
-            cells[i] = 3;
-            continue;
-        }
-        let q = g.point(qx as usize, qy as usize).expect("inside the board");
-        cells[i] = match board.color_at(q) {
-            None => 0,
-            Some(owner) if owner == c => 1,
-            Some(_) => 2,
-        };
-        if cells[i] != 0 {
-            liberties[i] = board.chain_liberties(q).min(3);
+    let at = coords(board, p);
+    // The 3x3 part is the board's kept code; its cell order is the big shape's.
+    let near = mover_neighborhood(board, c, p);
+    let around = board.neighborhood_points(p);
+    let mut cells = [0u8; 16];
+    for (i, slot) in cells.iter_mut().enumerate().take(8) {
+        *slot = (near >> (2 * i) & 3) as u8;
+    }
+    for i in 8..12 {
+        cells[i] = cell(board, c, at, BIG_OFFSETS[i]);
+    }
+    for (n, &i) in ADJACENT.iter().enumerate() {
+        if matches!(cells[i], 1 | 2) {
+            cells[12 + n] = board.chain_liberties(around[i]).min(3) as u8;
         }
     }
-    let permutations = big_permutations();
-    (0..8)
-        .map(|k| {
-            let from = &permutations[k];
-            let mut code = 0;
-            for (i, &j) in from.iter().enumerate() {
-                code |= cells[j] << (2 * i);
-            }
-            for (n, &i) in ADJACENT.iter().enumerate() {
-                code |= liberties[from[i]] << (24 + 2 * n);
-            }
-            code
-        })
-        .min()
-        .expect("8 orientations")
+    static TABLE: OnceLock<Orientations<16>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| Orientations::new(&big_fields()));
+    table.canonical(&cells) as u32
+}
+
+/// The column and row of `p`, signed for offsets.
+fn coords(board: &Board, p: Point) -> (i32, i32) {
+    let (x, y) = board.geometry().coords(p);
+    (x as i32, y as i32)
+}
+
+/// The cell at offset `(dx, dy)` from `(x, y)`, from the mover's side: 0 empty, 1 the mover's
+/// stone, 2 the opponent's, 3 off the board.
+fn cell(board: &Board, c: Color, (x, y): (i32, i32), (dx, dy): (i32, i32)) -> u8 {
+    let g = board.geometry();
+    let size = g.size() as i32;
+    let (qx, qy) = (x + dx, y + dy);
+    if !(0..size).contains(&qx) || !(0..size).contains(&qy) {
+        return 3;
+    }
+    match board.color_at(g.point(qx as usize, qy as usize).expect("inside the board")) {
+        None => 0,
+        Some(owner) if owner == c => 1,
+        Some(_) => 2,
+    }
 }
 
 /// For each symmetry, the cell of a symmetric set of `offsets` that lands in each cell.
@@ -280,10 +288,57 @@ fn permutations<const N: usize>(offsets: &[(i32, i32); N]) -> [[usize; N]; 8] {
     })
 }
 
-/// The big shape's permutations, built once.
-fn big_permutations() -> &'static [[usize; 12]; 8] {
-    static TABLE: OnceLock<[[usize; 12]; 8]> = OnceLock::new();
-    TABLE.get_or_init(|| permutations(&BIG_OFFSETS))
+/// For each symmetry, the cell in which each cell of a symmetric set of `offsets` lands.
+fn fields<const N: usize>(offsets: &[(i32, i32); N]) -> [[usize; N]; 8] {
+    permutations(offsets).map(|from| {
+        let mut to = [0; N];
+        for (i, &j) in from.iter().enumerate() {
+            to[j] = i;
+        }
+        to
+    })
+}
+
+/// The big shape's fields: its twelve cells, then the liberties of the chain on each adjacent
+/// cell, which move with that cell.
+fn big_fields() -> [[usize; 16]; 8] {
+    fields(&BIG_OFFSETS).map(|cell_to| {
+        std::array::from_fn(|i| match i {
+            0..12 => cell_to[i],
+            _ => {
+                let lands = cell_to[ADJACENT[i - 12]];
+                12 + ADJACENT
+                    .iter()
+                    .position(|&a| a == lands)
+                    .expect("adjacent stays adjacent")
+            }
+        })
+    })
+}
+
+/// The codes of a shape under the eight symmetries, built in one pass over its cells: for each
+/// cell and value, the bits it sets in every orientation's code. A cell ORs one row of eight
+/// codes (eight ORs) instead of the cells being gathered eight times over.
+struct Orientations<const N: usize>([[[u64; 8]; 4]; N]);
+
+impl<const N: usize> Orientations<N> {
+    /// `fields[k][i]`: the two-bit field of the `k`-th orientation's code that cell `i` fills.
+    fn new(fields: &[[usize; N]; 8]) -> Self {
+        Self(std::array::from_fn(|i| {
+            std::array::from_fn(|v| std::array::from_fn(|k| (v as u64) << (2 * fields[k][i])))
+        }))
+    }
+
+    /// The smallest of the codes of `cells` (values 0 to 3) under the eight symmetries.
+    fn canonical(&self, cells: &[u8; N]) -> u64 {
+        let mut codes = [0u64; 8];
+        for (row, &v) in self.0.iter().zip(cells) {
+            for (code, bits) in codes.iter_mut().zip(&row[v as usize & 3]) {
+                *code |= bits;
+            }
+        }
+        codes.into_iter().min().expect("8 orientations")
+    }
 }
 
 /// The cells of the wide shape: every point within Manhattan distance 3 but the centre.
@@ -308,32 +363,12 @@ const WIDE_OFFSETS: [(i32, i32); 24] = {
 /// The diamond of radius 3 around `p` from the mover's side, stones only (two bits a cell:
 /// empty, mover, opponent, off board), in its canonical orientation, hashed to 32 bits.
 fn wide_shape(board: &Board, c: Color, p: Point) -> u32 {
-    let g = board.geometry();
-    let (x, y) = g.coords(p);
-    let size = g.size() as i32;
-    let cells: [u64; 24] = std::array::from_fn(|i| {
-        let (dx, dy) = WIDE_OFFSETS[i];
-        let (qx, qy) = (x as i32 + dx, y as i32 + dy);
-        if !(0..size).contains(&qx) || !(0..size).contains(&qy) {
-            return 3;
-        }
-        match board.color_at(g.point(qx as usize, qy as usize).expect("inside the board")) {
-            None => 0,
-            Some(owner) if owner == c => 1,
-            Some(_) => 2,
-        }
-    });
-    static TABLE: OnceLock<[[usize; 24]; 8]> = OnceLock::new();
+    let at = coords(board, p);
+    let cells: [u8; 24] = std::array::from_fn(|i| cell(board, c, at, WIDE_OFFSETS[i]));
+    static TABLE: OnceLock<Orientations<24>> = OnceLock::new();
     let canonical = TABLE
-        .get_or_init(|| permutations(&WIDE_OFFSETS))
-        .iter()
-        .map(|from| {
-            from.iter()
-                .enumerate()
-                .fold(0u64, |code, (i, &j)| code | cells[j] << (2 * i))
-        })
-        .min()
-        .expect("8 orientations");
+        .get_or_init(|| Orientations::new(&fields(&WIDE_OFFSETS)))
+        .canonical(&cells);
     // Fibonacci hashing: some 65,000 learned shapes among 2^32 values seldom collide.
     (canonical.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32
 }
@@ -458,6 +493,40 @@ mod tests {
                 unreachable!()
             };
             assert_eq!(empty_area(&board, p), value, "{vertex}");
+        }
+    }
+
+    proptest::proptest! {
+        /// The codes built in one pass are the smallest of the eight gathered one symmetry
+        /// at a time, the liberties of the big shape moving with their cells.
+        #[test]
+        fn one_pass_orientations_match_the_gathered_codes(
+            wide in proptest::array::uniform24(0u8..4),
+            big in proptest::array::uniform16(0u8..4),
+        ) {
+            let wide_plain = permutations(&WIDE_OFFSETS)
+                .iter()
+                .map(|from| {
+                    (0..24).fold(0u64, |code, i| code | (wide[from[i]] as u64) << (2 * i))
+                })
+                .min();
+            let wide_fast = Orientations::new(&fields(&WIDE_OFFSETS)).canonical(&wide);
+            proptest::prop_assert_eq!(Some(wide_fast), wide_plain);
+            let mut liberties = [0u64; 12];
+            for (m, &i) in ADJACENT.iter().enumerate() {
+                liberties[i] = big[12 + m] as u64;
+            }
+            let big_plain = permutations(&BIG_OFFSETS)
+                .iter()
+                .map(|from| {
+                    let cells = (0..12).fold(0u64, |code, i| code | (big[from[i]] as u64) << (2 * i));
+                    ADJACENT.iter().enumerate().fold(cells, |code, (n, &i)| {
+                        code | liberties[from[i]] << (24 + 2 * n)
+                    })
+                })
+                .min();
+            let big_fast = Orientations::new(&big_fields()).canonical(&big);
+            proptest::prop_assert_eq!(Some(big_fast), big_plain);
         }
     }
 
