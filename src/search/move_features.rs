@@ -528,9 +528,7 @@ mod tests {
             let big_fast = Orientations::new(&big_fields()).canonical(&big);
             proptest::prop_assert_eq!(Some(big_fast), big_plain);
         }
-    }
 
-    proptest::proptest! {
         /// Every feature but the ladder-read ones is the same for a position and its image
         /// under a symmetry of the board: the model sees shapes, not orientations.
         #[test]
